@@ -1,0 +1,22 @@
+"""The browser path from day one: the lobby loads in headless chromium, in Korean, and its socket works."""
+
+from playwright.sync_api import expect
+
+
+def test_lobby_loads_in_korean(page, base_url):
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    expect(page.locator("#game-rummikub")).to_contain_text("숫자 타일")
+    expect(page.locator("#game-mahjong")).to_contain_text("리치 마작")
+    content = page.content()
+    for trademark in ("Rummikub", "루미큐브", "Mahjong Soul", "작혼", "텐호"):
+        assert trademark not in content
+
+
+def test_language_switch_goes_through_the_backend(page, base_url):
+    """The switch is a Reflex event: the text changes only if the websocket round trip works."""
+    page.goto(f"{base_url}/")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    page.locator("#lang-switch").click()
+    expect(page.locator("#lobby-title")).to_have_text("Lobby", timeout=15_000)
+    expect(page.locator("#game-rummikub")).to_contain_text("Number Tiles")

@@ -1,0 +1,153 @@
+"""Fault tests: the production server with two granian workers in Redis mode, and real browsers.
+
+The site runs as an operator runs it (`python -m tilerooms.prod_server`, what
+`scripts/start_scaled.sh` starts): Redis for rooms and Reflex state (the machine's server, a database
+of its own that is emptied first), PostgreSQL for records (a fresh schema, dropped after). A test
+kills a worker or restarts the whole backend and checks the browsers carry on. Run in their own
+pytest process (scripts/test.sh does), after the browser suite: the server builds the frontend into
+`.web/` with its own port.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Iterator
+
+import psutil
+import pytest
+import redis
+import sqlalchemy as sa
+
+# the browser suite's chromium fixture and report hook (a conftest's imported fixtures and hooks
+# are registered like its own), and its autouse evidence of failed tests
+from tests.e2e.conftest import browser, pytest_runtest_makereport  # noqa: F401
+from tests.e2e.evidence import browser_evidence  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_URL = os.environ.get("TILEROOMS_FAULTS_REDIS_URL", "redis://127.0.0.1:6379/13")
+PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+RESULTS = ROOT / "test-results"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ScaledSite:
+    """One production server (a granian supervisor and its workers) on a fixed port."""
+
+    def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
+        self.env, self.port, self.log = env, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 240) -> None:
+        """Start (compile, build, serve) and wait until `/_health` says the DB and Redis answer."""
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tilerooms.prod_server", "--frontend-port", str(self.port), "--backend-host", "127.0.0.1"],
+            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped (exit {self.proc.returncode}); see {self.log}")
+            if self.healthy() and len(self.workers()) == int(self.env["GRANIAN_WORKERS"]):
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"the server did not come up in {timeout} s; see {self.log}")
+
+    def healthy(self) -> bool:
+        """`/_health` answers with the DB and Redis up."""
+        import urllib.request
+
+        try:
+            with urllib.request.urlopen(f"{self.url}/_health", timeout=2) as answer:
+                return b'"status":true' in answer.read().replace(b" ", b"")
+        except OSError:
+            return False
+
+    def workers(self) -> list[psutil.Process]:
+        """The live granian workers (children of the supervisor) listening on the port."""
+        if self.proc is None or self.proc.poll() is not None:
+            return []
+        found = []
+        for child in psutil.Process(self.proc.pid).children():
+            try:
+                if any(c.status == psutil.CONN_LISTEN and c.laddr.port == self.port for c in child.net_connections("tcp")):
+                    found.append(child)
+            except psutil.NoSuchProcess:
+                continue
+        return found
+
+    def stop(self) -> None:
+        """SIGTERM to the whole process group (supervisor and workers), as an operator would."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=20)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
+def _answers(url: str) -> bool:
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+@pytest.fixture(scope="session")
+def pg_schema_url() -> Iterator[str]:
+    """A fresh schema on the machine's PostgreSQL for the records DB, dropped after."""
+    admin = sa.create_engine(PG_URL, connect_args={"connect_timeout": 2})
+    try:
+        with admin.begin() as connection:
+            schema = f"faults_{uuid.uuid4().hex[:10]}"
+            connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    except sa.exc.OperationalError:
+        pytest.skip("PostgreSQL on 127.0.0.1:5432 is not reachable")
+    url = sa.make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+    yield url.render_as_string(hide_password=False)
+    with admin.begin() as connection:
+        connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScaledSite]:
+    """The two-worker production server in Redis + PostgreSQL mode."""
+    if not _answers(REDIS_URL):
+        pytest.skip(f"Redis at {REDIS_URL} does not answer")
+    redis.Redis.from_url(REDIS_URL).flushdb()  # a database of its own: nothing left from a previous run
+    env = {
+        **os.environ,
+        "REDIS_URL": REDIS_URL,
+        "REFLEX_REDIS_URL": REDIS_URL,
+        "DATABASE_URL": pg_schema_url,
+        "TILEROOMS_SECRET_KEY": "faults-" + "s" * 41,
+        "GRANIAN_WORKERS": "2",
+        "TILEROOMS_AI_DELAY_MS": "300",
+    }
+    RESULTS.mkdir(exist_ok=True)
+    server = ScaledSite(env, _free_port(), RESULTS / "faults-server.log")
+    server.log.write_bytes(b"")
+    server.start()
+    yield server
+    server.stop()
+    redis.Redis.from_url(REDIS_URL).flushdb()

@@ -1,0 +1,100 @@
+"""Fixtures for the room layer: a controllable clock and a RoomService in each storage mode.
+
+Redis mode uses REDIS_URL or the local server on 127.0.0.1:6379; when neither answers it starts a
+throw-away `redis-server` on a free port if the binary exists, else those tests are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import uuid
+from dataclasses import dataclass
+
+import pytest
+import redis as redis_sync
+from redis.asyncio import Redis
+
+from tilerooms.rooms.bus import MemoryBus, RedisBus
+from tilerooms.rooms.ratelimit import RateLimiter
+from tilerooms.rooms.service import RoomService
+from tilerooms.rooms.store import MemoryRoomStore
+from tilerooms.rooms.store_redis import RedisRoomStore
+
+
+@dataclass
+class FakeClock:
+    """Epoch milliseconds that move only when a test says so."""
+
+    ms: int = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def seconds(self) -> float:
+        return self.ms / 1000
+
+    def advance(self, seconds: float) -> None:
+        self.ms += int(seconds * 1000)
+
+
+def _answers(url: str) -> bool:
+    try:
+        redis_sync.Redis.from_url(url, socket_connect_timeout=0.5).ping()
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A reachable Redis URL, or skip."""
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    if _answers(url):
+        yield url
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("no Redis server and no redis-server binary")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([binary, "--port", str(port), "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    for _ in range(50):
+        if _answers(url):
+            break
+        time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(5)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def service(request, clock):
+    """A RoomService with zero AI delay, fixed seeds and the fake clock, in both storage modes."""
+    seeds = iter(range(1000, 100000))
+    limiter = RateLimiter(clock=clock.seconds)
+    if request.param == "memory":
+        yield RoomService(MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds), limiter=limiter)
+        return
+    url = request.getfixturevalue("redis_url")
+    client = Redis.from_url(url)
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    bus = RedisBus(client, channel=f"{prefix}:changes")
+    bus.start()
+    svc = RoomService(RedisRoomStore(client, prefix=prefix), bus, clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds), limiter=limiter)
+    yield svc
+    await bus.stop()
+    keys = await client.keys(f"{prefix}:*")
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()

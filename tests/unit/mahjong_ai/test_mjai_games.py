@@ -1,0 +1,88 @@
+"""Whole games between AIs through the engine, and the view-only contract of `ai.decide`.
+
+The games are driven by the tournament's `play_game`: every seat gets its own JSON round-tripped
+view and exactly the actions `decide` returns are applied; none may be rejected and no turn may
+stall (a deadline firing because an AI returned nothing while it had to act).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from mahjong.shanten import Shanten
+
+from tilerooms.bench.mahjong_tournament import play_game, summarize
+from tilerooms.games.mahjong import ai, engine
+from tilerooms.games.mahjong.ai_shanten import shanten_fast
+
+from .mjai_helpers import json_view, position
+
+
+@pytest.mark.parametrize(("levels", "seed"), [
+    ({"p0": "hard", "p1": "normal", "p2": "easy", "p3": "hard"}, 11),
+    ({"p0": "hard", "p1": "normal", "p2": "easy"}, 12),
+], ids=["4-player", "sanma"])
+def test_a_full_hanchan_between_ais_has_no_rejected_action(levels, seed):
+    record = play_game(levels, seed, options={"length": "hanchan"})
+    assert record.rejected == 0
+    assert record.stalls == 0
+    assert sorted(record.rank.values()) == list(range(1, len(levels) + 1))
+    assert record.hands >= 1
+    times = sorted(t for ms in record.decide_ms.values() for t in ms)
+    assert times[len(times) // 2] < 50  # the median decision is quick (the bench reports p95)
+    assert summarize([record], len(levels) == 3)  # the report renders for a single game
+
+
+def test_tonpuu_with_every_seat_easy_and_every_seat_hard():
+    for level, seed in (("easy", 5), ("hard", 6)):
+        record = play_game({f"p{i}": level for i in range(4)}, seed, options={"length": "tonpuu"})
+        assert record.rejected == 0 and record.stalls == 0
+
+
+def _same_view_different_hidden(seed_a: int, seed_b: int) -> tuple[dict, dict]:
+    # the same visible table, but other seats' tiles, the wall and the dead wall are shuffled apart
+    hands = ["23m456p789p1246s55z", "147p258s369m5677z", "147s258m369p1256z", "147m258p369s1234z"]
+    a = position(hands, seed=seed_a, discards={1: "9m1p", 2: "8s"}, riichi=[1], dora="9s")
+    b = position(hands, seed=seed_b, discards={1: "9m1p", 2: "8s"}, riichi=[1], dora="9s")
+    return a, b
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_decisions_depend_on_the_view_only(level):
+    a, b = _same_view_different_hidden(1, 2)
+    assert a["hand"]["live"] != b["hand"]["live"]  # hidden information differs
+    view_a, view_b = json_view(a, 0), json_view(b, 0)
+    assert view_a == view_b
+    for seed in range(5):
+        assert ai.decide(view_a, level, random.Random(seed)) == ai.decide(view_b, level, random.Random(seed))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_decide_leaves_the_view_untouched_and_returns_json(level):
+    state, _ = _same_view_different_hidden(3, 4)
+    view = json_view(state, 0)
+    before = copy.deepcopy(view)
+    actions = ai.decide(view, level, random.Random(0))
+    assert view == before
+    assert json.loads(json.dumps(actions)) == actions
+    spectator = json.loads(json.dumps(engine.view(state, None)))
+    assert ai.decide(spectator, level, random.Random(0)) == []  # no seat: nothing to do
+
+
+def test_fast_shanten_matches_the_mahjong_package():
+    rng = random.Random(7)
+    for _ in range(3000):
+        melds = rng.choice([0, 0, 0, 1, 2, 3])
+        size = 13 - 3 * melds + rng.choice([0, 1])
+        wall = [k for k in range(34) for _ in range(4)]
+        if rng.random() < 0.5:  # one suit plus honors: many connected shapes
+            suit = rng.randrange(3)
+            wall = [k for k in wall if k // 9 == suit or k >= 27]
+        counts = [0] * 34
+        for k in rng.sample(wall, size):
+            counts[k] += 1
+        want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
+        assert shanten_fast(tuple(counts), melds) == want, (counts, melds)

@@ -1,0 +1,1 @@
+"""Tests of the number-tile AI levels, solver and benchmarks."""

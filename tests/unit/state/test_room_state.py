@@ -1,0 +1,86 @@
+"""The browser-facing RoomState holds only its viewer's view: its public vars (everything Reflex
+sends to that browser) never carry another rack's tiles or the pool."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_base.utils.format import json_dumps
+
+from tilerooms.games.rummikub.engine import make_state
+from tilerooms.rooms.identity import guest
+from tilerooms.rooms.service import RoomService
+from tilerooms.state.room import RoomState
+
+HOST = guest("hostbrowser01", "영희")
+GUEST = guest("guestbrowser2", "철수")
+
+
+def _room_state() -> tuple[rx.State, RoomState]:
+    root = rx.State(_reflex_internal_init=True)
+    return root, root.get_substate(RoomState.get_full_name().split(".")[1:])
+
+
+async def _started(service: RoomService) -> str:
+    room_id = await service.create_room(HOST, game="rummikub")
+    await service.join(room_id, GUEST)
+    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
+    await service.waiting_room(room_id, HOST.id, "start")
+    return room_id
+
+
+async def test_public_vars_carry_no_hidden_tile():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _started(service)
+    room = await service.store.load(room_id)
+    for viewer, other in ((HOST.id, GUEST.id), (GUEST.id, HOST.id)):
+        root, state = _room_state()
+        state._viewer = viewer
+        state.apply_view(await service.view(room_id, viewer), force=True)
+        sent = json_dumps(root.dict())  # what Reflex would serialise for this browser
+        hidden = set(room.game_state["racks"][other]) | set(room.game_state["pool"])
+        assert not [t for t in hidden if f'"{t}"' in sent]
+        own = room.game_state["racks"][viewer]
+        assert all(f'"{t}"' in sent for t in own)  # the viewer's own rack is there
+
+
+async def test_board_rows_follow_the_view():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _started(service)
+    async with service.store.lock(room_id):
+        room = await service.store.load(room_id)
+        room.game_state = make_state(
+            table=[["K10a", "K11a", "K12a"]],
+            racks={HOST.id: ["R1a", "R2a", "R3a", "JK1"], GUEST.id: ["B13a", "O7a"]},
+            has_melded={HOST.id: False, GUEST.id: True},
+        )
+        await service.store.save(room)
+    await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]})
+    root, state = _room_state()
+    state._viewer = HOST.id
+    state.apply_view(await service.view(room_id, HOST.id), force=True)
+    assert state.my_turn and state.status == "playing"
+    assert [c.tile.id for c in state.rack if not c.empty] == ["JK1"]  # drafted tiles left the rack
+    assert len(state.rack) == 20 and state.rack[3].empty  # their cells stay free (client-local order)
+    assert [[t.label for t in s.tiles] for s in state.sets] == [["10", "11", "12"], ["1", "2", "3"]]
+    assert state.meld_text == "첫 등록: 6 / 30점"
+    assert state.meld_text_en == "Initial meld: 6 / 30 points"
+    assert state.problem == "첫 등록은 30점 이상이어야 해요 (지금 6점)"
+    assert [p.name for p in state.players] == ["영희", "철수"]
+    # the guest sees the host's live draft, but not the joker still on the host's rack
+    root, other = _room_state()
+    other._viewer = GUEST.id
+    other.apply_view(await service.view(room_id, GUEST.id), force=True)
+    assert other.live_draft and not other.my_turn
+    assert "JK1" not in json_dumps(root.dict())
+
+
+async def test_a_late_push_never_replaces_a_newer_view():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _started(service)
+    old = await service.view(room_id, HOST.id)
+    await service.say(room_id, HOST.id, "안녕")
+    new = await service.view(room_id, HOST.id)
+    _, state = _room_state()
+    state.apply_view(new)
+    state.apply_view(old)
+    assert [c.text for c in state.chat] == ["안녕"]

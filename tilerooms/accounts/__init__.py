@@ -1,0 +1,1 @@
+"""Accounts: guests and members (OAuth / OpenID Connect), signed sessions, rewards and records."""

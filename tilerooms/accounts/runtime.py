@@ -1,0 +1,49 @@
+"""The accounts side of the running app: start-up checks, the game-end listener, the pending sweep."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from tilerooms.accounts import records, settings
+from tilerooms.rooms import runtime as rooms_runtime
+
+log = logging.getLogger(__name__)
+
+PENDING_SWEEP_S = 60.0  # rewards left unwritten by a failed listener are finished within a minute
+
+
+async def record_finished_rooms() -> None:
+    """Rooms still showing a result (Redis keeps them across restarts): record them (idempotent)."""
+    store = rooms_runtime.service().store
+    for room_id in await store.room_ids():
+        room = await store.load(room_id)
+        if room is not None and room.status == "finished" and room.result:
+            await records.on_game_end(room)
+
+
+@contextlib.asynccontextmanager
+async def accounts_runtime():
+    """Lifespan task: fail fast on missing production secrets, record game ends, finish pending rewards."""
+    settings.check_at_start()
+    service = rooms_runtime.service()
+    if not getattr(service, "_accounts_listening", False):
+        service.on_game_end(records.on_game_end)
+        service._accounts_listening = True  # one listener per service, however often the app starts
+
+    async def sweep_forever() -> None:
+        with contextlib.suppress(Exception):
+            await record_finished_rooms()
+        while True:
+            try:
+                await asyncio.to_thread(records.apply_pending_rewards)
+            except Exception:  # noqa: BLE001 - a database hiccup: the next sweep tries again
+                log.exception("pending rewards sweep failed")
+            await asyncio.sleep(PENDING_SWEEP_S)
+
+    task = asyncio.create_task(sweep_forever())
+    try:
+        yield
+    finally:
+        task.cancel()

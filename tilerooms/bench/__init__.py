@@ -1,0 +1,1 @@
+"""Micro-benchmarks for the engines: run one with `python -m tilerooms.bench.<game>`."""

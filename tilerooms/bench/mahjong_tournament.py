@@ -1,0 +1,232 @@
+"""Tournament between the mahjong AI levels, through the real engine (setup / view / apply).
+
+Run with ``python -m tilerooms.bench.mahjong_tournament [--games N] [--workers W] [--seed S]
+[--length tonpuu|hanchan] [--sanma]``. Every game seats all three levels (4-player tables add one
+more seat, cycling hard / normal / easy), the engine's seeded seating mixes the seats, and each AI
+gets exactly its own view (JSON round-tripped) and sends exactly the actions `ai.decide` returns.
+Prints, per level, the average placement and top rate with 95 % intervals, win and deal-in rates
+per hand, riichi and call rates, the head-to-head rate (how often one level finished above
+another at the same table), the time per decision (median / p95; all decisions, and own-turn
+ones apart) and any rejected AI action (there must be none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tilerooms.engine import RuleError
+from tilerooms.games.mahjong import ai, engine
+
+LEVELS = ("hard", "normal", "easy")
+TABLES_4P = (("hard", "hard", "normal", "easy"), ("hard", "normal", "normal", "easy"), ("hard", "normal", "easy", "easy"))
+TURN_TYPES = frozenset({"discard", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
+MAX_STEPS = 400_000  # a guard only: every game ends (spec 5.10)
+
+
+@dataclass
+class GameRecord:
+    """One finished game: per player its level, rank, points and counters; the AI's timings."""
+
+    levels: dict[str, str]
+    rank: dict[str, int]
+    points: dict[str, int]
+    stats: dict[str, dict[str, int]]
+    hands: int
+    rejected: int
+    stalls: int  # deadlines that had to fire because an AI returned nothing while it had to act
+    decide_ms: dict[str, list[float]] = field(default_factory=dict)
+    seconds: float = 0.0
+    actions: int = 0
+
+
+def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | None = None,
+              ai_seed: int | None = None, json_views: bool = True, timing: bool = True) -> GameRecord:
+    """Play one whole game between AIs (`levels` maps player id -> level) and return its record.
+
+    The loop asks every active player in turn; each gets `engine.view` (JSON round-tripped when
+    `json_views`) and its returned actions are applied in order with the current "seq"; a rejected
+    action is counted and the rest of that batch dropped (the room layer does the same). When
+    nobody has anything to send (only the claim window's minimum delay is left) the deadline fires.
+    """
+    players = list(levels)
+    rng = random.Random(seed * 7919 + 17 if ai_seed is None else ai_seed)
+    state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
+    now = 0
+    rejected = stalls = actions = 0
+    decide_ms: dict[str, list[float]] = defaultdict(list)
+    t_start = time.perf_counter()
+    for _ in range(MAX_STEPS):
+        if engine.result(state) is not None:
+            break
+        active = engine.active_players(state)
+        acted = False
+        for player in active:
+            view = engine.view(state, player)
+            if json_views:
+                view = json.loads(json.dumps(view))  # the AI gets data only, as over the wire
+            t0 = time.perf_counter()
+            batch = ai.decide(view, levels[player], rng)
+            if timing and batch:
+                ms = (time.perf_counter() - t0) * 1000
+                decide_ms[levels[player]].append(ms)
+                if batch[0]["type"] in TURN_TYPES:
+                    decide_ms[levels[player] + "/turn"].append(ms)
+            for action in batch:
+                try:
+                    engine.apply(state, player, {**action, "seq": state["seq"], "at": now})
+                except RuleError:
+                    rejected += 1
+                    break
+                acted = True
+                actions += 1
+            now += 100
+            if acted:
+                break  # the table changed: ask again who is active
+        if not acted:
+            h = state["hand"]
+            standing_in = (state["phase"] == "playing" and h is not None and h["stage"] == "claim"
+                           and active == [state["players"][h["claim"]["from"]]])
+            if not standing_in:
+                stalls += 1
+            now = max(now, int(engine.deadline(state)))
+            engine.apply(state, active[0], {"type": "timeout", "at": now})
+    result = engine.result(state)
+    if result is None:
+        raise RuntimeError("game did not end")
+    rank = {r["player"]: r["rank"] for r in result["ranking"]}
+    points = {r["player"]: r["points"] for r in result["ranking"]}
+    stats = {p: dict(state["stats"][state["players"].index(p)]) for p in players}
+    return GameRecord(dict(levels), rank, points, stats, len(state["history"]), rejected, stalls,
+                      dict(decide_ms), time.perf_counter() - t_start, actions)
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate k / n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % normal interval."""
+    if not values:
+        return 0.0, 0.0
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, 0.0
+    return m, z * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def table_for(game: int, sanma: bool) -> dict[str, str]:
+    """Game `game`'s players (ids p0..) and their levels."""
+    if sanma:
+        lv = LEVELS
+    else:
+        lv = TABLES_4P[game % len(TABLES_4P)]
+    return {f"p{i}": level for i, level in enumerate(lv)}
+
+
+def _job(args: tuple[int, int, bool, str]) -> GameRecord:
+    game, seed, sanma, length = args
+    return play_game(table_for(game, sanma), seed, options={"length": length})
+
+
+def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
+    """The report lines for a list of finished games."""
+    by_level: dict[str, dict[str, list[float]]] = {lv: defaultdict(list) for lv in LEVELS}
+    hands = {lv: 0 for lv in LEVELS}
+    counters = {lv: defaultdict(int) for lv in LEVELS}
+    h2h: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for r in records:
+        for p, lv in r.levels.items():
+            by_level[lv]["rank"].append(r.rank[p])
+            by_level[lv]["top"].append(1.0 if r.rank[p] == 1 else 0.0)
+            by_level[lv]["points"].append(r.points[p])
+            hands[lv] += r.hands
+            for key, value in r.stats[p].items():
+                counters[lv][key] += value
+        for a, la in r.levels.items():
+            for b, lb in r.levels.items():
+                if LEVELS.index(la) < LEVELS.index(lb):
+                    h2h[(la, lb)][0] += 1 if r.rank[a] < r.rank[b] else 0
+                    h2h[(la, lb)][1] += 1
+    seats = 3 if sanma else 4
+    lines = [f"{len(records)} {'sanma' if sanma else '4-player'} games, {sum(r.hands for r in records)} hands"]
+    lines.append(f"{'level':7} {'seats':>5} {'avg place (95% CI)':>22} {'top rate (95% CI)':>24} "
+                 f"{'win/hand':>9} {'deal-in/hand (95% CI)':>26} {'riichi':>7} {'calls':>6} {'avg pts':>8}")
+    for lv in LEVELS:
+        d = by_level[lv]
+        n = len(d["rank"])
+        if not n:
+            continue
+        m, half = mean_ci(d["rank"])
+        tops = sum(d["top"])
+        tlo, thi = wilson(tops, n)
+        hn = hands[lv]
+        c = counters[lv]
+        dlo, dhi = wilson(c["dealIns"], hn)
+        lines.append(
+            f"{lv:7} {n:5d} {m:8.3f} ({m - half:.2f}-{m + half:.2f})    {tops / n:6.1%} ({tlo:.1%}-{thi:.1%})   "
+            f"{c['wins'] / max(1, hn):8.1%} {c['dealIns'] / max(1, hn):8.1%} ({dlo:.1%}-{dhi:.1%})      "
+            f"{c['riichi'] / max(1, hn):6.1%} {c['calls'] / max(1, hn):6.1%} {statistics.fmean(d['points']):8.0f}"
+        )
+    lines.append(f"(average placement of a random seat: {(seats + 1) / 2:.1f})")
+    for (a, b), (k, n) in sorted(h2h.items(), key=lambda kv: (LEVELS.index(kv[0][0]), LEVELS.index(kv[0][1]))):
+        lo, hi = wilson(k, n)
+        lines.append(f"head-to-head {a} above {b}: {k}/{n} = {k / max(1, n):.1%} (95% CI {lo:.1%}-{hi:.1%})")
+    times: dict[str, list[float]] = defaultdict(list)
+    for r in records:
+        for lv, ms in r.decide_ms.items():
+            times[lv].extend(ms)
+    for lv in [x for lv in LEVELS for x in (lv, lv + "/turn")]:
+        ts = sorted(times[lv])
+        if ts:
+            lines.append(f"decide() {lv:11}: {len(ts):6d} decisions, median {ts[len(ts) // 2]:.2f} ms, "
+                         f"p95 {ts[int(len(ts) * 0.95)]:.2f} ms, mean {statistics.fmean(ts):.2f} ms, max {ts[-1]:.1f} ms")
+    lines.append(f"rejected AI actions: {sum(r.rejected for r in records)}; stalled turns: {sum(r.stalls for r in records)}")
+    return lines
+
+
+def run(games: int, workers: int, seed: int, *, sanma: bool = False, length: str = "tonpuu") -> list[str]:
+    """Play `games` seeded games and return the report lines."""
+    jobs = [(g, seed + g, sanma, length) for g in range(games)]
+    t0 = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            records = list(pool.map(_job, jobs, chunksize=1))
+    else:
+        records = [_job(j) for j in jobs]
+    lines = summarize(records, sanma)
+    lines.append(f"{games} {length} games in {time.perf_counter() - t0:.1f} s on {workers} worker(s)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments and print the tournament's figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=120, help="games (default 120)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--seed", type=int, default=1000, help="first game seed")
+    parser.add_argument("--length", choices=("tonpuu", "hanchan"), default="tonpuu", help="game length (default tonpuu)")
+    parser.add_argument("--sanma", action="store_true", help="3-player games (one seat per level)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    for line in run(args.games, args.workers, args.seed, sanma=args.sanma, length=args.length):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""Action → other client's screen update, measured over real websockets against a real backend.
+
+Starts `reflex run --env prod --backend-only` (one worker, in-process rooms) in its own process,
+then plays with raw socket.io clients (Engine.IO v4 over `websockets`): in each room a host and a
+guest, the mover puts a rack tile on the table (`place_new`) and we time until the *other* client
+receives the delta that shows that tile. Prints median / p95 for 1 room and for N concurrent
+rooms, and the backend's resident memory per room.
+
+    python -m tilerooms.bench.room_latency [--rooms 50] [--moves 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+ROOT_STATE = "reflex___state____state"
+ROOM_STATE = f"{ROOT_STATE}.tilerooms___state___room____room_state"
+LOBBY_STATE = f"{ROOT_STATE}.tilerooms___state___lobby____lobby_state"
+PREFIX = "42/_event,"
+
+
+class Client:
+    """A browser stand-in: one token, one socket, every received delta time-stamped."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.token = str(uuid.uuid4())
+        self.frames: list[tuple[float, str]] = []
+        self.vars: dict[str, object] = {}
+        self._changed = asyncio.Event()
+        self.path = "/lobby"
+        self.query: dict[str, str] = {}
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(f"{self.base}/_event/?token={self.token}&EIO=4&transport=websocket", max_size=None)
+        await self.ws.recv()  # Engine.IO open packet
+        await self.ws.send("40/_event,")
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message == "2":  # ping
+                await self.ws.send("3")
+                continue
+            if not message.startswith(PREFIX):
+                continue
+            self.frames.append((time.perf_counter(), message))
+            try:
+                update = json.loads(message[len(PREFIX):])[1]
+            except (ValueError, IndexError):
+                continue
+            for substate, values in (update.get("delta") or {}).items():
+                if substate.endswith("room____room_state"):
+                    for key, value in values.items():
+                        self.vars[key.removesuffix("_rx_state_")] = value
+            self._changed.set()
+
+    async def emit(self, state: str, handler: str, **payload: object) -> float:
+        """Send one event; returns the send time."""
+        room = re.search(r"/room/(r[0-9a-f]+)", self.path)
+        query = {**({"room_id": room.group(1)} if room else {}), **self.query}
+        as_path = self.path + ("?" + "&".join(f"{k}={v}" for k, v in self.query.items()) if self.query else "")
+        router = {"pathname": self.path, "asPath": as_path, **({"query": query} if query else {})}
+        event = {"name": f"{state}.{handler}", "payload": payload, "router_data": router}
+        sent = time.perf_counter()
+        await self.ws.send(PREFIX + json.dumps(["event", event]))
+        return sent
+
+    async def wait_for(self, predicate, since: float = 0.0, timeout: float = 20.0) -> float:
+        """Arrival time of the first frame after `since` for which predicate(frame) holds."""
+        deadline = time.perf_counter() + timeout
+        checked = 0
+        while time.perf_counter() < deadline:
+            for at, frame in self.frames[checked:]:
+                if at >= since and predicate(frame):
+                    return at
+            checked = len(self.frames)
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout=max(0.01, deadline - time.perf_counter()))
+            except asyncio.TimeoutError:
+                break
+        raise TimeoutError("no matching frame")
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Barrier | None) -> None:
+    host, guest = Client(base), Client(base)
+    await host.connect()
+    await guest.connect()
+    sent = await host.emit(LOBBY_STATE, "create_room", form={"game": "rummikub", "name": "bench"})
+    await host.wait_for(lambda f: "/room/r" in f, sent)
+    room_id = re.search(r"/room/(r[0-9a-f]+)", next(f for _, f in reversed(host.frames) if "/room/r" in f)).group(1)
+    host.path = guest.path = f"/room/{room_id}"
+    await host.wait_for(lambda f: True, await host.emit(ROOM_STATE, "enter"))
+    await guest.wait_for(lambda f: True, await guest.emit(ROOM_STATE, "enter"))
+    await guest.wait_for(lambda f: True, await guest.emit(ROOM_STATE, "toggle_ready"))
+    sent = await host.emit(ROOM_STATE, "room_request", request="start")
+    await host.wait_for(lambda f: '"playing"' in f, sent)
+    await guest.wait_for(lambda f: '"playing"' in f, sent)
+    if ready is not None:
+        await ready.wait()  # every room is playing before anyone measures
+    for _ in range(moves):
+        mover, other = (host, guest) if host.vars.get("my_turn") else (guest, host)
+        rack = [c["tile"]["id"] for c in mover.vars.get("rack") or [] if not c["empty"]]
+        tile = rack[0]
+        await mover.wait_for(lambda f: True, await mover.emit(ROOM_STATE, "toggle", tile_id=tile))
+        sent = await mover.emit(ROOM_STATE, "place_new")
+        arrived = await other.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+        latencies.append((arrived - sent) * 1000)
+        await mover.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+        sent = await mover.emit(ROOM_STATE, "game_action", kind="resetDraft")
+        await other.wait_for(lambda f: True, sent)
+        await asyncio.sleep(0.25)  # stay under the setDraft rate limit (10/s)
+    await host.close()
+    await guest.close()
+
+
+async def _measure(base: str, rooms: int, moves: int) -> list[float]:
+    latencies: list[float] = []
+    barrier = asyncio.Barrier(rooms) if rooms > 1 else None
+    await asyncio.gather(*(_room(base, moves, latencies, barrier) for _ in range(rooms)))
+    return latencies
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REFLEX_REDIS_URL")}
+    env.update(extra_env)
+    env.update(REFLEX_TELEMETRY_ENABLED="false")
+    env.setdefault("TILEROOMS_SECRET_KEY", "bench-only-" + uuid.uuid4().hex)  # prod mode needs one
+    cmd = [sys.executable, "-m", "reflex", "run", "--env", "prod", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("backend did not start")
+
+
+def _rss_mb(proc: subprocess.Popen) -> float:
+    parent = psutil.Process(proc.pid)
+    return sum(p.memory_info().rss for p in [parent, *parent.children(recursive=True)]) / 2**20
+
+
+def _summary(name: str, values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, int(len(values) * 0.95))]
+    return f"{name}: median {statistics.median(values):.1f} ms, p95 {p95:.1f} ms ({len(values)} moves)"
+
+
+def main() -> None:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=20)
+    args = parser.parse_args()
+    port = _free_port()
+    proc = _start_backend(port)
+    try:
+        base = f"ws://127.0.0.1:{port}"
+        asyncio.run(_measure(base, 1, 3))  # warm-up
+        idle = _rss_mb(proc)
+        one = asyncio.run(_measure(base, 1, args.moves))
+        print(_summary("1 room", one))
+        many = asyncio.run(_measure(base, args.rooms, args.moves))
+        print(_summary(f"{args.rooms} concurrent rooms", many))
+        grown = _rss_mb(proc) - idle
+        print(f"backend memory: {idle:.0f} MB after warm-up, +{grown:.1f} MB for {args.rooms + 1} more rooms "
+              f"({grown / (args.rooms + 1) * 1024:.0f} KB per room incl. 2 client states each)")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Records storage: SQLModel tables, engines and migrations (SQLite by default, Postgres by DATABASE_URL)."""

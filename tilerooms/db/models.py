@@ -1,0 +1,114 @@
+"""SQLModel tables of accounts and records.
+
+Members sign in through OAuth / OpenID Connect only, so no table holds a password. Rewards are a
+ledger: one row per (game, user, kind), unique, so a result processed twice writes each reward once.
+Coins are points for the site, never money.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    """Now, timezone-aware UTC (SQLModel's UTCDateTime columns refuse naive datetimes)."""
+    return datetime.now(timezone.utc)
+
+
+class User(SQLModel, table=True):
+    """A member. `session_key` is rotated to invalidate every signed session cookie of the user."""
+
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    nickname: str = Field(max_length=32)
+    avatar_color: str = Field(default="teal", max_length=16)
+    coins: int = Field(default=0)  # cache of the ledger's coin rows, updated in the same transaction
+    xp: int = Field(default=0)  # cache of the ledger's XP rows
+    session_key: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class OAuthLink(SQLModel, table=True):
+    """One provider account (issuer's `sub`) signed in as a member."""
+
+    __tablename__ = "oauth_links"
+    __table_args__ = (sa.UniqueConstraint("provider", "subject", name="uq_oauth_links_provider_subject"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    provider: str = Field(max_length=32)
+    subject: str = Field(max_length=255)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Game(SQLModel, table=True):
+    """A game that ended with at least one member seated. `rewarded` flips once its rewards are written."""
+
+    __tablename__ = "games"
+
+    id: str = Field(primary_key=True, max_length=64)  # tilerooms.rooms.play.game_id(room)
+    room_id: str = Field(max_length=64)
+    game: str = Field(max_length=16)  # "rummikub" | "mahjong"
+    end_reason: str = Field(max_length=16)  # rackEmpty | stalemate | timeUp | aborted
+    ended_at: datetime = Field(index=True)
+    has_ai: bool = Field(default=False)
+    rewarded: bool = Field(default=False, index=True)
+    result_json: str = Field(sa_type=sa.Text)  # the room's result as stored (ranking, winner, names...)
+
+
+class GameParticipant(SQLModel, table=True):
+    """One player of a recorded game and their result."""
+
+    __tablename__ = "game_participants"
+    __table_args__ = (sa.UniqueConstraint("game_id", "player_id", name="uq_game_participants_game_player"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64, ondelete="CASCADE")
+    player_id: str = Field(max_length=64)  # "u-7" | "g-…" | "ai-…"
+    user_id: int | None = Field(default=None, foreign_key="users.id", index=True, ondelete="SET NULL")
+    kind: str = Field(max_length=8)  # member | guest | ai
+    name: str = Field(max_length=32)
+    rank: int | None = Field(default=None)  # None: left the game before the end
+    score: int | None = Field(default=None)
+    winner: bool = Field(default=False)
+
+
+class RewardEntry(SQLModel, table=True):
+    """The reward ledger: one row per (game, user, kind); the unique key makes every write idempotent."""
+
+    __tablename__ = "reward_ledger"
+    __table_args__ = (
+        sa.UniqueConstraint("game_id", "user_id", "kind", name="uq_reward_ledger_game_user_kind"),
+        sa.Index("ix_reward_ledger_kind_week", "kind", "week"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=64, ondelete="CASCADE")
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    kind: str = Field(max_length=24)  # coins:game | xp:game | quest:daily5 | coins:daily5 | win:sole
+    amount: int
+    day: str = Field(max_length=10)  # KST date of the game's end, YYYY-MM-DD
+    week: str = Field(max_length=8)  # KST ISO week of the game's end, YYYY-Www
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class QuestProgress(SQLModel, table=True):
+    """A member's progress on one quest in one period (the daily 5-game quest: one row per KST day)."""
+
+    __tablename__ = "quest_progress"
+    __table_args__ = (sa.UniqueConstraint("user_id", "quest", "period", name="uq_quest_progress_user_quest_period"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    quest: str = Field(max_length=24)
+    period: str = Field(max_length=10)
+    progress: int = Field(default=0)
+    target: int
+    completed_at: datetime | None = Field(default=None)
+
+
+TABLES = frozenset({"users", "oauth_links", "games", "game_participants", "reward_ledger", "quest_progress"})

@@ -1,0 +1,71 @@
+"""Clocks (spec 8.5): turn time + time bank, the claim window, the result screen, autopilot.
+
+All times are epoch ms carried as data; nothing here reads a real clock.
+"""
+
+from __future__ import annotations
+
+from tilerooms.games.mahjong.claims import decision_ready
+
+CLAIM_MIN_DELAY_MS = 400  # spec 5.3 step 2: the same short delay after every discard
+AUTOPILOT_TURN_MS = 2000  # spec 8.5: autopilot seats act after 2 s
+RESULT_SCREEN_MS = 15000  # spec 8.5: the result screen closes after 15 s
+AUTOPILOT_AFTER = 2  # spec 8.5: two time-outs in a row
+
+
+def on_autopilot(state: dict, seat: int) -> bool:
+    """Autopilot after two time-outs in a row, or for good after leaving."""
+    return state["autopilot"][seat] or state["left"][seat]
+
+
+def turn_deadline(state: dict) -> float:
+    """Turn start + turnSeconds + the player's remaining bank (autopilot: start + 2 s)."""
+    h = state["hand"]
+    seat = h["turn"]
+    if on_autopilot(state, seat):
+        return h["turn_started_at"] + AUTOPILOT_TURN_MS
+    return h["turn_started_at"] + state["options"]["turnSeconds"] * 1000 + state["time_bank"][seat]
+
+
+def deadline(state: dict) -> float | None:
+    """The next deadline in epoch ms (None once the game is over).
+
+    Claim window: the minimum-delay end once the outcome is known (spec 5.3 step 2), else the
+    window's own end (claimSeconds, no time bank). Result screen: shown + 15 s.
+    """
+    if state["phase"] == "finished":
+        return None
+    if state["phase"] == "handResult":
+        return state["result_at"] + RESULT_SCREEN_MS
+    h = state["hand"]
+    window = h["claim"]
+    if h["stage"] == "claim" and window is not None:
+        return window["min_until"] if decision_ready(window) else window["deadline"]
+    return turn_deadline(state)
+
+
+def charge_turn_time(state: dict, seat: int, now: float) -> None:
+    """Spend the bank on time beyond turnSeconds (spec 8.5) when the player acts in time."""
+    h = state["hand"]
+    over = now - h["turn_started_at"] - state["options"]["turnSeconds"] * 1000
+    if over > 0:
+        state["time_bank"][seat] = max(0, state["time_bank"][seat] - int(over))
+
+
+def refill_banks(state: dict) -> None:
+    """Spec §2: +5 s to every bank at the start of each hand, up to timeBankSeconds."""
+    cap = state["options"]["timeBankSeconds"] * 1000
+    state["time_bank"] = [min(cap, b + 5000) for b in state["time_bank"]]
+
+
+def shift_time(state: dict, delta_ms: float) -> None:
+    """Move every running clock by `delta_ms` (a paused practice game resumes where it was)."""
+    if state["result_at"] is not None:
+        state["result_at"] += delta_ms
+    h = state["hand"]
+    if h is None:
+        return
+    h["turn_started_at"] += delta_ms
+    if h["claim"] is not None:
+        for key in ("opened_at", "min_until", "deadline"):
+            h["claim"][key] += delta_ms

@@ -1,0 +1,1 @@
+"""Number-tile (Rummikub-style) rules engine: pure Python, see `engine` for the protocol."""

@@ -1,0 +1,113 @@
+"""What each viewer may see (spec §8.3) and per-viewer event filtering.
+
+Public: the committed table, rack counts, meld flags, pool count, turn, deadline, scores.
+Own: the viewer's rack; the current player's draft with per-set validity and reasons.
+Others: the draft only with `showDraftToOthers` (else "thinking" and a change counter).
+Never: the pool's contents or order, another player's rack, the RNG, the draft history.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from tilerooms.games.rummikub.clock import deadline
+from tilerooms.games.rummikub.rules import normalize_set, set_problem
+from tilerooms.games.rummikub.scoring import game_result
+from tilerooms.games.rummikub.state import draft_sets
+from tilerooms.games.rummikub.turn import validate_turn
+
+
+def _checked_sets(sets: Sequence[dict], table_ids: set[str]) -> list[dict[str, Any]]:
+    out = []
+    for s in sets:
+        norm = normalize_set(s["tile_ids"], s.get("as"))
+        out.append({
+            "tile_ids": list(s["tile_ids"]),
+            "as": s.get("as"),
+            "pos": dict(s["pos"]) if s.get("pos") else None,
+            "valid": norm is not None,
+            "kind": norm.kind if norm else None,
+            "points": norm.points if norm else 0,
+            "reason": None if norm else set_problem(s["tile_ids"], s.get("as")),
+            "from_table": any(t in table_ids for t in s["tile_ids"]),
+        })
+    return out
+
+
+def _own_draft(state: dict, player: str) -> dict[str, Any]:
+    sets = draft_sets(state)
+    table_ids = {t for s in state["table"] for t in s["tile_ids"]}
+    melded = state["has_melded"][player]
+    check = validate_turn(state["table"], state["racks"][player], sets, melded, state["options"])
+    checked = _checked_sets(sets, table_ids)
+    progress = None
+    if not melded:  # spec 9: "첫 등록: 21 / 30점"
+        points = sum(c["points"] for c in checked if c["valid"] and not c["from_table"])
+        progress = {"points": points, "required": state["options"]["initialMeldPoints"]}
+    return {
+        "sets": checked,
+        "changes": state["draft_changes"],
+        "can_undo": bool(state["draft"] and state["draft"]["history"]),
+        "changed": state["draft"] is not None,
+        "initial_meld": progress,
+        "commit_ok": check.ok,
+        "commit_problem": None if check.ok else {
+            "code": check.code, "message": check.message, "invalidSets": check.invalid_sets},
+    }
+
+
+def view(state: dict, viewer: str | None) -> dict[str, Any]:
+    """The part of `state` that `viewer` may see (a seated player id, or None for a spectator)."""
+    playing = state["phase"] == "playing"
+    current = state["current"] if playing else None
+    players = [
+        {
+            "id": p,
+            "tiles": len(state["racks"][p]),
+            "has_melded": state["has_melded"][p],
+            "left": p in state["left"],
+            "current": p == current,
+            "wins": state["match"]["wins"].get(p, 0),
+            "total": state["match"]["totals"].get(p, 0),
+        }
+        for p in state["seats"]
+    ]
+    out: dict[str, Any] = {
+        "game": "rummikub",
+        "viewer": viewer,
+        "options": copy.deepcopy(state["options"]),
+        "players": players,
+        "table": copy.deepcopy(state["table"]),
+        "pool_count": len(state["pool"]),
+        "current": current,
+        "turn_no": state["turn_no"],
+        "turn_started_at": state["turn_started_at"],
+        "deadline": deadline(state),
+        "game_deadline": state["game_deadline"],
+        "seq": state["seq"],
+        "phase": state["phase"],
+        "end_reason": state["end_reason"],
+        "winner_ids": list(state["winner_ids"]),
+        "game_scores": dict(state["game_scores"]),
+        "match": copy.deepcopy(state["match"]),
+        "result": game_result(state),
+        "rack": list(state["racks"][viewer]) if viewer in state["racks"] else None,
+        "draft": None,
+    }
+    if playing:
+        if viewer == current:
+            out["draft"] = _own_draft(state, viewer)
+        else:
+            other: dict[str, Any] = {"thinking": True, "changes": state["draft_changes"]}
+            if state["options"]["showDraftToOthers"]:
+                table_ids = {t for s in state["table"] for t in s["tile_ids"]}
+                other["sets"] = _checked_sets(draft_sets(state), table_ids)
+            out["draft"] = other
+    return out
+
+
+def events_for(events: Sequence[dict], viewer: str | None) -> list[dict]:
+    """The events `viewer` may receive: public ones (`to` is None) and those addressed to them."""
+    return [e for e in events if e.get("to") is None or (viewer is not None and viewer in e["to"])]

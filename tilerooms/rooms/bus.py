@@ -1,0 +1,78 @@
+"""Room change announcements: after a change is stored, `publish(room_id, version)` tells every
+subscriber (the Reflex adapter pushes the new views to that room's viewers). In-process by default;
+over Redis pub/sub when several workers serve one room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Awaitable, Callable
+
+from redis.asyncio import Redis
+
+Listener = Callable[[str, int], Awaitable[None]]
+log = logging.getLogger(__name__)
+
+
+class MemoryBus:
+    """Subscribers in this process, called in order."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(room_id, version)` after each change."""
+        self._listeners.append(listener)
+
+    async def publish(self, room_id: str, version: int) -> None:
+        """Announce a stored change; a failing listener never stops the others."""
+        for listener in list(self._listeners):
+            try:
+                await listener(room_id, version)
+            except Exception:  # noqa: BLE001 - one broken viewer must not break the room
+                log.exception("room listener failed")
+
+
+class RedisBus(MemoryBus):
+    """Announcements over a Redis channel, so every worker hears every room's changes."""
+
+    def __init__(self, redis: Redis, channel: str = "tilerooms:changes") -> None:
+        super().__init__()
+        self._redis = redis
+        self._channel = channel
+        self._task: asyncio.Task | None = None
+
+    async def publish(self, room_id: str, version: int) -> None:
+        """Send the change to every worker (this one included, via its own subscription)."""
+        await self._redis.publish(self._channel, f"{room_id}:{version}")
+
+    async def run(self) -> None:
+        """Relay channel messages to the local listeners until cancelled."""
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(self._channel)
+        try:
+            async for message in pubsub.listen():
+                if message.get("type") != "message":
+                    continue
+                data = message["data"].decode() if isinstance(message["data"], bytes) else message["data"]
+                room_id, _, version = data.rpartition(":")
+                await MemoryBus.publish(self, room_id, int(version))
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.unsubscribe(self._channel)
+                await pubsub.aclose()
+
+    def start(self) -> None:
+        """Start relaying in the background."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        """Stop relaying."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None

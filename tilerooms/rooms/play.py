@@ -1,0 +1,247 @@
+"""Live game sessions inside a room: start, player actions, time-outs, leaving, AI scheduling, results.
+
+Time enters the engine only as data: every action is stamped with the server's `at` (epoch ms), so
+the engines stay deterministic and a client can never choose its own clock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tilerooms.engine import RuleError
+from tilerooms.rooms.catalog import game_info
+from tilerooms.rooms.models import Room
+from tilerooms.rooms.waiting import vacate
+
+REJOIN_GRACE_MS = 60_000  # issue: a refresh returns the player to their seat within 60 s
+AI_RETRY_MS = 5_000  # an AI that has been handed its turn is not handed it again before this
+INTERNAL_ACTIONS = frozenset({"timeout", "leave", "nextGame"})  # only the room layer sends these
+MAX_RECENT_EVENTS = 30
+
+
+def _engine(room: Room):
+    return game_info(room.game).engine()
+
+
+def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
+    """Start the engine for `players` (seat order) with a fresh seed."""
+    engine = _engine(room)
+    room.game_state = engine.setup({**room.options, "startedAt": now}, players, seed)
+    room.game_players = list(players)
+    room.games_played += 1  # game_id() = room id + this number: the key of records and rewards
+    room.status = "playing"
+    room.result = None
+    room.ai_due = {}
+    room.recent_events = []
+    room.paused_at = None
+    for seat in room.seats:
+        seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
+
+
+def game_id(room: Room) -> str:
+    """A stable id of the room's current (or last) game, unique across rooms and restarts."""
+    return f"{room.id}-{room.games_played}"
+
+
+def in_game(room: Room, player_id: str) -> bool:
+    """True when `player_id` is a participant of the running game who has not left it."""
+    return room.status in ("playing", "paused") and player_id in room.game_players and room.seat_of(player_id) is not None
+
+
+def _require_playing(room: Room) -> None:
+    if room.status == "paused":
+        raise RuleError("paused", "일시정지 중이에요")
+    if room.status != "playing" or room.game_state is None:
+        raise RuleError("not_playing", "진행 중인 게임이 없어요")
+
+
+def _record(room: Room, events: list[dict]) -> None:
+    seq = room.game_state.get("seq") if room.game_state else None
+    for event in events:
+        room.recent_events.append({**event, "seq": seq})
+    del room.recent_events[:-MAX_RECENT_EVENTS]
+
+
+def player_action(room: Room, player_id: str, action: object, now: int) -> list[dict]:
+    """Apply one action from a seated player; returns the engine's events."""
+    _require_playing(room)
+    if not in_game(room, player_id):
+        raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RuleError("bad_action", "잘못된 요청이에요")
+    if action["type"] in INTERNAL_ACTIONS:
+        raise RuleError("bad_action", "할 수 없는 동작이에요")
+    events = _engine(room).apply(room.game_state, player_id, {**action, "at": now})
+    _record(room, events)
+    settle(room)
+    return events
+
+
+def settle(room: Room) -> None:
+    """After any engine change: finish the game when the engine has a result."""
+    if room.game_state is None or room.status not in ("playing", "paused"):
+        return
+    result = _engine(room).result(room.game_state)
+    if result is not None:
+        room.status = "finished"
+        room.result = {**result, "names": {p: room.name_of(p) for p in room.game_players}}
+        room.ai_due = {}
+
+
+def run_timeouts(room: Room, now: int) -> None:
+    """Fire every passed deadline (turn clock, whole-game clock), however long nobody was connected."""
+    engine = _engine(room)
+    for _ in range(16):  # a time-out ends a turn, so a handful of loops always suffice
+        if room.status != "playing" or room.game_state is None:
+            return
+        deadline = engine.deadline(room.game_state)
+        if deadline is None or deadline > now:
+            return
+        for player in engine.active_players(room.game_state):
+            action = {**engine.on_timeout(room.game_state, player), "at": now}
+            _record(room, engine.apply(room.game_state, player, action))
+            break
+        settle(room)
+
+
+def leave_game(room: Room, player_id: str, now: int) -> None:
+    """A participant leaves: the engine returns their tiles; with no human left the game is dropped."""
+    if room.status in ("playing", "paused") and player_id in room.game_players and room.game_state is not None:
+        engine = _engine(room)
+        if room.game_state.get("phase") != "finished":
+            _record(room, engine.apply(room.game_state, player_id, {"type": "leave", "at": now}))
+        room.ai_due.pop(player_id, None)
+        vacate(room, player_id)
+        settle(room)
+        humans = [p for p in room.game_players if not p.startswith("ai-") and room.seat_of(p) is not None]
+        if room.status in ("playing", "paused") and not humans:
+            abort_to_waiting(room)
+        return
+    vacate(room, player_id)
+
+
+def abort_to_waiting(room: Room) -> None:
+    """Drop the running game (no result, no rewards) and return to the waiting room."""
+    room.status = "waiting"
+    room.game_state = None
+    room.game_players = []
+    room.ai_due = {}
+    room.paused_at = None
+    room.result = {"aborted": True}
+    for seat in room.seats:
+        seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
+
+
+def back_to_waiting(room: Room, actor_id: str) -> None:
+    """From the results screen back to the waiting room, to ready up again."""
+    if room.status != "finished":
+        raise RuleError("not_finished", "게임이 아직 끝나지 않았어요")
+    if room.seat_of(actor_id) is None:
+        raise RuleError("not_seated", "자리에 앉은 사람만 할 수 있어요")
+    room.status = "waiting"
+    room.game_state = None
+    room.game_players = []
+    for seat in room.seats:
+        seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
+
+
+def next_game(room: Room, actor_id: str, now: int) -> None:
+    """Start the match's next game (spec §6 gamesPerMatch: totals and wins carry over)."""
+    match = (room.result or {}).get("match") or {}
+    if room.status != "finished" or room.game_state is None or not match or match.get("finished", True):
+        raise RuleError("no_next_game", "다음 판을 시작할 수 없어요")
+    if not in_game_finished(room, actor_id):
+        raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")
+    _record(room, _engine(room).apply(room.game_state, actor_id, {"type": "nextGame", "at": now}))
+    room.games_played += 1
+    room.status = "playing"
+    room.result = None
+    room.ai_due = {}
+
+
+def in_game_finished(room: Room, player_id: str) -> bool:
+    """True when `player_id` played the finished game and is still seated."""
+    return player_id in room.game_players and room.seat_of(player_id) is not None
+
+
+def _require_solo_host(room: Room, actor_id: str) -> None:
+    humans = [s.occupant.id for s in room.seats if s.occupant and s.occupant.kind != "ai"]
+    if humans != [actor_id]:
+        raise RuleError("not_solo", "혼자 AI와 하는 연습 게임에서만 할 수 있어요")
+
+
+def pause(room: Room, actor_id: str, now: int) -> None:
+    """Pause a solo practice game: the clocks stop until `resume`."""
+    _require_solo_host(room, actor_id)
+    _require_playing(room)
+    room.status = "paused"
+    room.paused_at = now
+
+
+def resume(room: Room, actor_id: str, now: int) -> None:
+    """Resume a paused practice game; its deadlines move by the paused time."""
+    _require_solo_host(room, actor_id)
+    if room.status != "paused" or room.paused_at is None or room.game_state is None:
+        raise RuleError("not_paused", "일시정지 중이 아니에요")
+    _engine(room).shift_time(room.game_state, now - room.paused_at)
+    room.status = "playing"
+    room.paused_at = None
+    room.ai_due = {}
+
+
+def quit_practice(room: Room, actor_id: str) -> None:
+    """Solo practice: leave the game from the menu and return to the waiting room."""
+    _require_solo_host(room, actor_id)
+    if room.status not in ("playing", "paused"):
+        raise RuleError("not_playing", "진행 중인 게임이 없어요")
+    abort_to_waiting(room)
+
+
+def expire_disconnected(room: Room, now: int) -> None:
+    """Seats whose owner stayed away past the 60 s grace are treated as left."""
+    for seat in list(room.seats):
+        occupant = seat.occupant
+        if occupant is None or seat.connected or seat.disconnected_at is None:
+            continue
+        if now - seat.disconnected_at >= REJOIN_GRACE_MS:
+            leave_game(room, occupant.id, now)
+    for spectator in list(room.spectators):
+        if spectator in room.away_spectators and now - room.away_spectators[spectator] >= REJOIN_GRACE_MS:
+            room.spectators.pop(spectator, None)
+            room.away_spectators.pop(spectator, None)
+
+
+def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Random) -> None:
+    """Give each AI whose turn it is a due time after a short human-like delay."""
+    if room.status != "playing" or room.game_state is None:
+        room.ai_due = {}
+        return
+    active = {p for p in _engine(room).active_players(room.game_state) if p.startswith("ai-")}
+    for ai_id in list(room.ai_due):
+        if ai_id not in active:
+            del room.ai_due[ai_id]
+    for ai_id in active:
+        if ai_id not in room.ai_due:
+            low, high = delay_ms
+            room.ai_due[ai_id] = now + (rng.randint(low, high) if high > low else low)
+
+
+def next_wake(room: Room) -> int | None:
+    """The earliest time the server must look at this room again (deadline, AI, rejoin grace)."""
+    times: list[int] = []
+    if room.status == "playing" and room.game_state is not None:
+        deadline = _engine(room).deadline(room.game_state)
+        if deadline is not None:
+            times.append(int(deadline))
+        times.extend(room.ai_due.values())
+    for seat in room.seats:
+        if seat.occupant is not None and not seat.connected and seat.disconnected_at is not None:
+            times.append(seat.disconnected_at + REJOIN_GRACE_MS)
+    times.extend(at + REJOIN_GRACE_MS for at in room.away_spectators.values())
+    return min(times) if times else None
+
+
+def ai_view(room: Room, ai_id: str) -> dict[str, Any]:
+    """What an AI seat may see: exactly its own view, like any player (issue: AI players)."""
+    return _engine(room).view(room.game_state, ai_id)

@@ -1,0 +1,319 @@
+"""The room service: one authority for every room (GUIDE §3).
+
+Every change runs `load → check and change (pure rules) → save → announce` under the room's lock.
+Rooms are loaded as fresh copies, so a request that raises `RuleError` half-way leaves the stored
+room exactly as it was. AI seats think outside the lock and act through `act`, like people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from typing import Any, Awaitable, Callable
+
+from tilerooms.engine import RuleError
+from tilerooms.rooms import bots, chat, play, waiting
+from tilerooms.rooms.bus import MemoryBus
+from tilerooms.rooms.identity import Identity
+from tilerooms.rooms.models import Room
+from tilerooms.rooms.ratelimit import RateLimiter
+from tilerooms.rooms.store import MemoryRoomStore, RoomStore
+from tilerooms.rooms.views import lobby_entry, room_view
+
+log = logging.getLogger(__name__)
+
+
+def now_ms() -> int:
+    """Wall-clock epoch milliseconds."""
+    return int(time.time() * 1000)
+
+
+class RoomService:
+    """Create, join, play and time rooms. Safe to share between every client of a worker."""
+
+    def __init__(
+        self,
+        store: RoomStore | None = None,
+        bus: MemoryBus | None = None,
+        *,
+        clock: Callable[[], int] = now_ms,
+        ai_delay_ms: tuple[int, int] = (1000, 3000),
+        seed_source: Callable[[], int] | None = None,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.store = store or MemoryRoomStore()
+        self.bus = bus or MemoryBus()
+        self.clock = clock
+        self.ai_delay_ms = ai_delay_ms
+        self._seed = seed_source or (lambda: secrets.randbits(62))
+        self._rng = random.Random(self._seed())
+        self.limiter = limiter or RateLimiter()
+        self._game_end: list[Callable[[Room], Awaitable[None]]] = []
+        # the lobby list, rebuilt only after a room changed (every lobby tab polls it)
+        self._lobby: list[dict[str, Any]] | None = None
+        self._lobby_generation = 0
+        self.bus.subscribe(self._lobby_changed)
+
+    async def _lobby_changed(self, room_id: str, version: int) -> None:
+        self._lobby = None
+        self._lobby_generation += 1
+
+    def on_game_end(self, listener: Callable[[Room], Awaitable[None]]) -> None:
+        """Call `listener(room)` once each game ends (finished or aborted), after it is stored.
+
+        The accounts layer records results and rewards here; it must be idempotent per
+        `play.game_id(room)`: a crash between the store and the listener may repeat it.
+        """
+        self._game_end.append(listener)
+
+    # -- the one way a room changes ---------------------------------------------------------
+    async def _change(self, room_id: str, change: Callable[[Room, int], Any]) -> Any:
+        if not isinstance(room_id, str) or not room_id:
+            raise RuleError("no_room", "없는 방이에요")
+        async with self.store.lock(room_id):
+            room = await self.store.load(room_id)
+            if room is None:
+                raise RuleError("no_room", "없는 방이에요")
+            now = self.clock()
+            was = (room.status, room.games_played)
+            outcome = change(room, now)
+            if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
+                await self.store.delete(room_id)  # nobody left: the room closes
+                await self._lobby_changed(room_id, room.version)
+                return outcome
+            play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
+            room.version += 1
+            room.updated_at = now
+            await self.store.save(room)
+            await self.store.set_wake(room_id, play.next_wake(room))
+            version = room.version
+        await self._lobby_changed(room_id, version)  # here at once; other workers hear the bus
+        await self.bus.publish(room_id, version)
+        if was[0] in ("playing", "paused") and (room.status != was[0] and room.status in ("finished", "waiting")):
+            await self._announce_game_end(room)
+        return outcome
+
+    async def _announce_game_end(self, room: Room) -> None:
+        for listener in list(self._game_end):
+            try:
+                await listener(room)
+            except Exception:  # noqa: BLE001 - records must not break play; the listener retries on its side
+                log.exception("game-end listener failed for %s", room.id)
+
+    # -- lobby -------------------------------------------------------------------------------
+    async def create_room(self, host: Identity, **settings: Any) -> str:
+        """A new waiting room with `host` seated; returns its id (letters and digits only)."""
+        self.limiter.hit(host.id, "room")
+        room_id = "r" + secrets.token_hex(5)
+        room = waiting.new_room(room_id, host, now=self.clock(), **settings)
+        async with self.store.lock(room_id):
+            await self.store.save(room)
+        await self._lobby_changed(room_id, room.version)
+        await self.bus.publish(room_id, room.version)
+        return room_id
+
+    async def create_practice(self, host: Identity, *, game: str = "rummikub", ai_count: int = 1, level: str = "easy", options: Any = None) -> str:
+        """"혼자 AI와 연습": a private room with `ai_count` AIs, started at once."""
+        if not isinstance(ai_count, int) or not 1 <= ai_count <= 3:
+            raise RuleError("bad_seats", "AI는 1~3명까지 넣을 수 있어요")
+        room_id = await self.create_room(
+            host, game=game, name=f"{host.name}의 연습", options=options, allow_spectators=False, seats=ai_count + 1, solo=True
+        )
+
+        def fill_and_start(room: Room, now: int) -> None:
+            for index in range(1, ai_count + 1):
+                waiting.add_ai(room, host.id, index, level)
+            play.begin_game(room, waiting.check_can_start(room, host.id), self._seed(), now)
+
+        await self._change(room_id, fill_and_start)
+        return room_id
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Open rooms for the lobby list (solo practice rooms are private)."""
+        if self._lobby is None:
+            generation = self._lobby_generation
+            entries = []
+            for room_id in await self.store.room_ids():
+                room = await self.store.load(room_id)
+                if room is not None and not room.solo:
+                    entries.append(lobby_entry(room))
+            entries.sort(key=lambda e: (e["status"] != "waiting", e["name"]))
+            if generation != self._lobby_generation:
+                return entries  # a room changed while we read: don't keep this list
+            self._lobby = entries
+        return list(self._lobby)
+
+    async def view(self, room_id: str, viewer_id: str | None) -> dict[str, Any] | None:
+        """The room as `viewer_id` may see it, or None when the room is gone."""
+        room = await self.store.load(room_id)
+        return None if room is None else room_view(room, viewer_id)
+
+    async def views(self, room_id: str, viewer_ids: list[str]) -> dict[str, dict[str, Any]] | None:
+        """Several viewers' views from one load of the room (the push after a change)."""
+        room = await self.store.load(room_id)
+        return None if room is None else {v: room_view(room, v) for v in dict.fromkeys(viewer_ids)}
+
+    # -- people ------------------------------------------------------------------------------
+    async def join(self, room_id: str, who: Identity, *, password: object = None, spectate: bool = False) -> dict[str, Any]:
+        """Take a seat (or watch); returns the viewer's room view."""
+        self.limiter.hit(who.id, "room")
+
+        def join(room: Room, now: int) -> None:
+            if spectate:
+                waiting.join_spectators(room, who, password)
+            else:
+                waiting.join_seat(room, who, password)
+            _mark_present(room, who.id)
+
+        await self._change(room_id, join)
+        return await self.view(room_id, who.id) or {}
+
+    async def leave(self, room_id: str, who_id: str) -> None:
+        """Leave the room (and its game, if playing: tiles go back to the pool)."""
+        await self._change(room_id, lambda room, now: play.leave_game(room, who_id, now))
+
+    async def connected(self, room_id: str, who_id: str) -> bool:
+        """A viewer's socket is back: their seat is theirs again. False when they had no place."""
+        room = await self.store.load(room_id)
+        if room is None or (room.seat_of(who_id) is None and who_id not in room.spectators):
+            return False
+        await self._change(room_id, lambda room, now: _mark_present(room, who_id))
+        return True
+
+    async def disconnected(self, room_id: str, who_id: str) -> None:
+        """A viewer's socket went away: the 60 s rejoin grace starts."""
+
+        def away(room: Room, now: int) -> None:
+            index = room.seat_of(who_id)
+            if index is not None and room.seats[index].connected:
+                room.seats[index].connected = False
+                room.seats[index].disconnected_at = now
+            elif who_id in room.spectators:
+                room.away_spectators.setdefault(who_id, now)
+
+        room = await self.store.load(room_id)
+        if room is not None:
+            await self._change(room_id, away)
+
+    async def waiting_room(self, room_id: str, who_id: str, request: str, **payload: Any) -> None:
+        """Room requests: ready, add_ai, set_ai_level, remove_ai, kick, pass_host, settings, start,
+        back_to_waiting, next_game, pause, resume, quit_practice."""
+        self.limiter.hit(who_id, "room")
+        handlers: dict[str, Callable[[Room, int], Any]] = {
+            "ready": lambda r, n: waiting.set_ready(r, who_id, payload.get("ready")),
+            "add_ai": lambda r, n: waiting.add_ai(r, who_id, payload.get("seat"), payload.get("level")),
+            "set_ai_level": lambda r, n: waiting.set_ai_level(r, who_id, payload.get("seat"), payload.get("level")),
+            "remove_ai": lambda r, n: waiting.remove_ai(r, who_id, payload.get("seat")),
+            "kick": lambda r, n: waiting.kick(r, who_id, payload.get("target")),
+            "pass_host": lambda r, n: waiting.pass_host(r, who_id, payload.get("target")),
+            "settings": lambda r, n: waiting.update_settings(r, who_id, payload.get("settings")),
+            "start": lambda r, n: play.begin_game(r, waiting.check_can_start(r, who_id), self._seed(), n),
+            "back_to_waiting": lambda r, n: play.back_to_waiting(r, who_id),
+            "next_game": lambda r, n: play.next_game(r, who_id, n),
+            "pause": lambda r, n: play.pause(r, who_id, n),
+            "resume": lambda r, n: play.resume(r, who_id, n),
+            "quit_practice": lambda r, n: play.quit_practice(r, who_id),
+        }
+        handler = handlers.get(request) if isinstance(request, str) else None
+        if handler is None:
+            raise RuleError("bad_action", "잘못된 요청이에요")
+        await self._change(room_id, handler)
+
+    async def act(self, room_id: str, who_id: str, action: object) -> list[dict[str, Any]]:
+        """A game action from a seated player; returns the events addressed to them."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action")
+        events = await self._change(room_id, lambda room, now: play.player_action(room, who_id, action, now))
+        return [e for e in events if e.get("to") is None or who_id in e["to"]]
+
+    async def say(self, room_id: str, who_id: str, text: object) -> None:
+        """A chat line from a player or spectator."""
+        self.limiter.hit(who_id, "chat")
+        await self._change(room_id, lambda room, now: chat.post(room, who_id, text, now))
+
+    # -- the server's own clock --------------------------------------------------------------
+    async def tick(self) -> int:
+        """Handle every room whose wake time has come: time-outs, expired seats, AI turns.
+
+        Called about 4 times a second by the app's lifespan task; returns how many rooms it woke.
+        """
+        due = await self.store.claim_due(self.clock())
+        for room_id in due:
+            try:
+                await self._wake(room_id)
+            except RuleError as err:
+                if err.code == "no_room":  # closed meanwhile: no wake (nor a Redis claim lease) left behind
+                    await self.store.set_wake(room_id, None)
+            except Exception:  # noqa: BLE001 - one broken room must not stop the clock of the others
+                log.exception("waking room %s failed", room_id)
+        return len(due)
+
+    async def _wake(self, room_id: str) -> None:
+        plans: list[tuple[str, str, dict[str, Any], int]] = []
+
+        def wake(room: Room, now: int) -> None:
+            play.expire_disconnected(room, now)
+            play.run_timeouts(room, now)
+            play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
+            for ai_id, due_at in list(room.ai_due.items()):
+                if due_at <= now and room.game_state is not None:
+                    index = room.seat_of(ai_id)
+                    level = room.seats[index].occupant.level if index is not None else "easy"  # type: ignore[union-attr]
+                    plans.append((ai_id, level or "easy", play.ai_view(room, ai_id), room.game_state["seq"]))
+                    room.ai_due[ai_id] = now + play.AI_RETRY_MS  # handed over: not again meanwhile
+
+        await self._change(room_id, wake)
+        for ai_id, level, view, seq in plans:
+            await self._run_ai(room_id, ai_id, level, view, seq)
+
+    async def _run_ai(self, room_id: str, ai_id: str, level: str, view: dict[str, Any], seq: int) -> None:
+        room = await self.store.load(room_id)
+        if room is None:
+            return
+        try:
+            # think outside every lock (GUIDE §5): a hard AI may take a while
+            actions = await asyncio.to_thread(bots.decide, room.game, level, view, self._rng.randrange(2**62))
+        except Exception:  # noqa: BLE001
+            log.exception("AI %s failed to decide", ai_id)
+            actions = bots.fallback(room.game)
+
+        def apply_all(room: Room, now: int) -> None:
+            if room.game_state is None or room.game_state.get("seq") != seq:
+                # the table moved on (another seat's answer, a time-out, a leave): this plan is
+                # stale. Lift the hand-over lock so the AI is asked again after its usual delay
+                room.ai_due.pop(ai_id, None)
+                return
+            for action in actions:
+                play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
+                if room.status != "playing":
+                    break
+
+        try:
+            await self._change(room_id, apply_all)
+        except RuleError as err:
+            log.warning("AI %s move rejected (%s): falling back", ai_id, err.code)
+            for action in bots.fallback(room.game):
+                try:
+                    await self._change(room_id, lambda room, now, a=action: play.player_action(room, ai_id, a, now))
+                except RuleError:
+                    break
+
+    async def run_clock(self, interval_s: float = 0.25) -> None:
+        """The lifespan loop: tick forever (every worker runs one; claims keep firings unique)."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:  # noqa: BLE001
+                log.exception("room clock tick failed")
+            await asyncio.sleep(interval_s)
+
+
+def _mark_present(room: Room, who_id: str) -> None:
+    index = room.seat_of(who_id)
+    if index is not None:
+        room.seats[index].connected = True
+        room.seats[index].disconnected_at = None
+    room.away_spectators.pop(who_id, None)

@@ -1,0 +1,86 @@
+"""Where rooms live: the `RoomStore` contract and the embedded in-process store (the default).
+
+A store keeps each room as JSON (so the in-process default exercises the same serialisation as
+Redis), a per-room lock that serialises every change, and a wake index: the time each room next
+needs the server (a deadline, an AI turn, a rejoin grace). `claim_due` hands a due room to exactly
+one caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import AsyncIterator, Protocol
+
+from tilerooms.rooms.models import Room
+
+
+class RoomStore(Protocol):
+    """Storage strategy for rooms (memory here, Redis in `store_redis.py`)."""
+
+    def lock(self, room_id: str) -> contextlib.AbstractAsyncContextManager[None]: ...
+
+    async def load(self, room_id: str) -> Room | None: ...
+
+    async def save(self, room: Room) -> None: ...
+
+    async def delete(self, room_id: str) -> None: ...
+
+    async def room_ids(self) -> list[str]: ...
+
+    async def set_wake(self, room_id: str, at: int | None) -> None: ...
+
+    async def claim_due(self, now: int) -> list[str]: ...
+
+
+class MemoryRoomStore:
+    """Rooms in this process: JSON strings in a dict, asyncio locks, a dict as the wake index."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._wake: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def lock(self, room_id: str) -> AsyncIterator[None]:
+        """Serialise every change to one room."""
+        lock = self._locks.setdefault(room_id, asyncio.Lock())
+        async with lock:
+            yield
+
+    async def load(self, room_id: str) -> Room | None:
+        """A fresh copy of the room (changes reach the store only through `save`)."""
+        raw = self._rooms.get(room_id)
+        return None if raw is None else Room.model_validate_json(raw)
+
+    async def save(self, room: Room) -> None:
+        """Store the room."""
+        self._rooms[room.id] = room.model_dump_json()
+
+    async def delete(self, room_id: str) -> None:
+        """Forget the room and its wake time."""
+        self._rooms.pop(room_id, None)
+        self._wake.pop(room_id, None)
+        self._locks.pop(room_id, None)
+
+    async def room_ids(self) -> list[str]:
+        """Every stored room id."""
+        return list(self._rooms)
+
+    async def set_wake(self, room_id: str, at: int | None) -> None:
+        """When the room next needs the server (None: never)."""
+        if at is None:
+            self._wake.pop(room_id, None)
+        else:
+            self._wake[room_id] = at
+
+    async def claim_due(self, now: int) -> list[str]:
+        """Rooms whose wake time has come; each is removed from the index as it is claimed."""
+        due = [room_id for room_id, at in self._wake.items() if at <= now]
+        for room_id in due:
+            del self._wake[room_id]
+        return due
+
+    def size_bytes(self, room_id: str) -> int:
+        """Stored size of one room (benchmarks)."""
+        return len(self._rooms.get(room_id, "").encode("utf-8"))

@@ -1,0 +1,91 @@
+"""What one viewer of a room may see. The only way a room reaches a browser (GUIDE §3).
+
+The engine's `view(state, viewer)` strips the hidden tiles; events addressed to other people are
+dropped; the password hash, RNG and AI bookkeeping never appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tilerooms.rooms.catalog import game_info
+from tilerooms.rooms.models import Room
+from tilerooms.rooms.play import in_game
+
+CHAT_LINES_SHOWN = 50
+
+
+def _role(room: Room, viewer_id: str | None) -> str:
+    if viewer_id is not None and room.seat_of(viewer_id) is not None:
+        return "player"
+    if viewer_id is not None and viewer_id in room.spectators:
+        return "spectator"
+    return "outsider"
+
+
+def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
+    """The room as `viewer_id` may see it (None: an outsider, e.g. the lobby)."""
+    role = _role(room, viewer_id)
+    info = game_info(room.game)
+    seats = [
+        {
+            "index": i,
+            "occupant": None
+            if s.occupant is None
+            else {"id": s.occupant.id, "name": s.occupant.name, "kind": s.occupant.kind, "level": s.occupant.level},
+            "ready": s.ready,
+            "connected": s.connected,
+        }
+        for i, s in enumerate(room.seats)
+    ]
+    view: dict[str, Any] = {
+        "id": room.id,
+        "name": room.name,
+        "game": room.game,
+        "game_name": info.name_ko,
+        "status": room.status,
+        "solo": room.solo,
+        "host_id": room.host_id,
+        "has_password": room.password_hash is not None,
+        "allow_spectators": room.allow_spectators,
+        "options": {k: v for k, v in room.options.items() if k != "startedAt"},
+        "seats": seats,
+        "spectators": [{"id": k, "name": v} for k, v in room.spectators.items()],
+        "version": room.version,
+        "you": {"id": viewer_id, "role": role, "seat": room.seat_of(viewer_id) if viewer_id else None, "is_host": viewer_id == room.host_id},
+        "result": room.result,
+        "game_state": None,
+        "events": [],
+        "chat": [],
+    }
+    if role == "outsider":
+        return view
+    view["chat"] = [line.model_dump() for line in room.chat[-CHAT_LINES_SHOWN:]]
+    if room.game_state is not None:
+        engine = info.engine()
+        seen_as = viewer_id if viewer_id is not None and in_game(room, viewer_id) else None
+        view["game_state"] = engine.view(room.game_state, seen_as)
+        view["events"] = [
+            {k: v for k, v in e.items() if k != "to"}
+            for e in room.recent_events
+            if e.get("to") is None or (seen_as is not None and seen_as in e["to"])
+        ]
+    return view
+
+
+def lobby_entry(room: Room) -> dict[str, Any]:
+    """A room as the lobby lists it."""
+    taken = sum(1 for s in room.seats if s.occupant is not None)
+    return {
+        "id": room.id,
+        "name": room.name,
+        "game": room.game,
+        "game_name": game_info(room.game).name_ko,
+        "seats_taken": taken,
+        "seats_total": len(room.seats),
+        "status": room.status,
+        "allow_spectators": room.allow_spectators,
+        "has_password": room.password_hash is not None,
+        "solo": room.solo,
+        "turn_seconds": room.options.get("turnSeconds", 60),
+    }

@@ -1,0 +1,1 @@
+"""Reflex State classes: thin adapters between one browser and the rooms / engines."""

@@ -1,0 +1,599 @@
+"""Turn one viewer's mahjong `view` into display rows for the table (pure; no Reflex).
+
+Everything here comes from the viewer's own `view` (spec 8.3), so nothing hidden can appear:
+other hands are only counts, other people's claim options are never in a view. Beginner-mode
+numbers (tenpai-keeping discards, waits, visible-tile counts, yaku hints) are computed from the
+same view only — the viewer's hand and the public tiles (spec 7.1 last line).
+
+Tiles arrive as tokens ``"<id>:<notation>"`` (``"52:0p"`` is the red 5p); a row keeps the token
+as its id (the engine accepts it back as an action's tile) and the notation as its picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tilerooms.games.mahjong.hand import evaluate_win
+from tilerooms.games.mahjong.shape import wait_kinds
+from tilerooms.games.mahjong.tiles import kinds_to_string, parse_tile
+from tilerooms.games.mahjong.yaku_names import limit_name
+
+SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
+HONOR_NAMES = ("동", "남", "서", "북", "백", "발", "중")
+WIND_INDEX = {"동": 0, "남": 1, "서": 2, "북": 3}
+POSITIONS = {4: ("bottom", "right", "top", "left"), 3: ("bottom", "right", "left")}
+CALL_NAMES = {"ron": "론", "pon": "퐁", "kan": "깡", "chi": "치"}
+MELD_NAMES = {"chi": "치", "pon": "퐁", "daiminkan": "깡", "kakan": "가깡", "ankan": "안깡"}
+ABORT_NAMES = {
+    "kyuushu": "구종구패", "suufon": "사풍연타", "suukan": "사깡유국", "suucha": "사가리치",
+    "sanchahou": "삼가화", "triple": "삼가화",
+}
+END_NAMES = {"normal": "대국 종료", "tobi": "토비(0점 미만)로 종료", "agariYame": "올라스트 친 1위로 종료",
+             "westEntryEnd": "연장전 종료", "aborted": "모두 나가서 종료"}
+DORA_NAMES = frozenset({"도라", "적도라", "우라도라", "북도라"})
+SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
+
+
+# --- rows --------------------------------------------------------------------------------------
+
+
+@dataclass
+class MjTile:
+    """One tile as the table draws it (also used for backs: `code` "back")."""
+
+    id: str = ""  # the view token, e.g. "52:0p" ("" for a back)
+    code: str = "back"  # picture: "1m" … "9m", "0m" (red five), "1z" … "7z", "back"
+    label: str = ""  # large-print Korean label: "1만", "동", "백"
+    suit: str = ""  # m / p / s / z (pattern border per suit)
+    red: bool = False
+    aria: str = "뒷면"
+    selected: bool = False
+    legal: bool = True  # may be discarded now
+    lit: bool = False  # riichi mode: this discard keeps tenpai
+    locked: bool = False  # kuikae: may not be discarded right after the call
+    keeps_tenpai: bool = False  # beginner: discarding it leaves the hand tenpai
+    hint: str = ""  # beginner: "대기 6·9통 · 남은 5장"
+    sideways: bool = False  # the riichi discard (or the one after it, when that was called)
+    tsumogiri: bool = False
+    called: bool = False  # a discard somebody called (shown faded in the pond)
+
+
+@dataclass
+class MjMeld:
+    """One open (or concealed-kan) meld."""
+
+    kind: str
+    name: str
+    tiles: list[MjTile] = field(default_factory=list)
+
+
+@dataclass
+class MjSeat:
+    """One player at the table, placed relative to the viewer."""
+
+    id: str = ""
+    name: str = ""
+    position: str = "bottom"  # bottom (me), right (next), top, left (previous)
+    wind: str = ""
+    points: int = 0
+    dealer: bool = False
+    riichi: bool = False
+    hand_count: int = 0
+    melds: list[MjMeld] = field(default_factory=list)
+    discards: list[MjTile] = field(default_factory=list)
+    kita: int = 0
+    current: bool = False
+    me: bool = False
+    away: bool = False  # left the game or on autopilot
+
+
+@dataclass
+class MjChoice:
+    """A choice shown as tile pictures (chi / pon combinations, kans)."""
+
+    key: str
+    label: str
+    tiles: list[MjTile] = field(default_factory=list)
+
+
+@dataclass
+class MjInfo:
+    """The centre panel and the turn state."""
+
+    active: bool = False
+    phase: str = ""
+    round_label: str = ""
+    honba: int = 0
+    riichi_sticks: int = 0
+    live_count: int = 0
+    dora: list[MjTile] = field(default_factory=list)
+    turn_name: str = ""
+    my_turn: bool = False
+    deadline: int = 0
+    waiting_text: str = ""  # a claim window I have no part in: "다른 플레이어 확인 중"
+    sanma: bool = False
+    spectator: bool = False
+
+
+@dataclass
+class MjOwn:
+    """The viewer's own hand and what they may do now."""
+
+    hand: list[MjTile] = field(default_factory=list)
+    drawn: list[MjTile] = field(default_factory=list)  # 0 or 1 tile, set apart
+    selected: str = ""
+    can_discard: bool = False
+    can_tsumo: bool = False
+    can_riichi: bool = False
+    riichi_mode: bool = False
+    kans: list[MjChoice] = field(default_factory=list)
+    can_kita: bool = False
+    can_kyuushu: bool = False
+    in_riichi: bool = False
+    furiten: bool = False
+    waits_text: str = ""
+    yaku_hint: str = ""
+    no_yaku: str = ""  # the "역 없음" warning, when it applies
+    auto_win: bool = False
+    no_calls: bool = False
+
+
+@dataclass
+class MjClaim:
+    """The viewer's own claim window (never anybody else's)."""
+
+    open: bool = False
+    tile: MjTile = field(default_factory=MjTile)
+    from_name: str = ""
+    ron: bool = False
+    pon: bool = False
+    kan: bool = False
+    chi: bool = False
+    chi_choices: list[MjChoice] = field(default_factory=list)
+    pon_choices: list[MjChoice] = field(default_factory=list)
+    deadline: int = 0
+    answered: str = ""
+
+
+@dataclass
+class MjYakuLine:
+    """One line of the win screen."""
+
+    name: str
+    han: int
+
+
+@dataclass
+class MjWin:
+    """One winner of a hand."""
+
+    name: str = ""
+    how: str = ""  # "쯔모" or "론 (…에게서)"
+    hand: list[MjTile] = field(default_factory=list)
+    melds: list[MjMeld] = field(default_factory=list)
+    win_tile: MjTile = field(default_factory=MjTile)
+    ura: list[MjTile] = field(default_factory=list)
+    yaku: list[MjYakuLine] = field(default_factory=list)
+    han: int = 0
+    fu: int = 0
+    points: int = 0
+    limit: str = ""
+
+
+@dataclass
+class MjTenpaiHand:
+    """A tenpai hand shown after an exhaustive draw."""
+
+    name: str
+    tiles: list[MjTile] = field(default_factory=list)
+
+
+@dataclass
+class MjDelta:
+    """One player's points change on the result screen."""
+
+    name: str
+    delta: int
+    points: int
+    ready: bool
+
+
+@dataclass
+class MjHandResult:
+    """The result screen between hands."""
+
+    shown: bool = False
+    kind: str = ""  # agari / exhaustive / abortive
+    title: str = ""
+    round_label: str = ""
+    winners: list[MjWin] = field(default_factory=list)
+    tenpai: list[MjTenpaiHand] = field(default_factory=list)
+    noten_names: str = ""
+    deltas: list[MjDelta] = field(default_factory=list)
+    i_am_ready: bool = False
+    deadline: int = 0
+
+
+@dataclass
+class MjTable:
+    """Everything the mahjong table shows to one viewer."""
+
+    info: MjInfo = field(default_factory=MjInfo)
+    seats: list[MjSeat] = field(default_factory=list)
+    own: MjOwn = field(default_factory=MjOwn)
+    claim: MjClaim = field(default_factory=MjClaim)
+    result: MjHandResult = field(default_factory=MjHandResult)
+
+
+@dataclass
+class MjRankRow:
+    """One line of the final ranking."""
+
+    rank: int
+    name: str
+    points: int
+    score: str
+    me: bool
+
+
+@dataclass
+class MjSeries:
+    """One line of the per-hand score chart."""
+
+    key: str
+    name: str
+    colour: str
+
+
+# --- tiles -------------------------------------------------------------------------------------
+
+
+def tile_code(token: str) -> str:
+    """The notation part of a view token (``"52:0p"`` → ``"0p"``)."""
+    return token.split(":", 1)[1] if ":" in token else token
+
+
+def tile_label(code: str) -> str:
+    """Large-print Korean label: ``"1만"``, ``"5통"``, ``"동"``, ``"백"`` (red five: ``"5통"``)."""
+    n, suit = code[0], code[1]
+    if suit == "z":
+        return HONOR_NAMES[int(n) - 1]
+    return f"{5 if n == '0' else n}{SUIT_NAMES[suit]}"
+
+
+def tile_row(token: str, **flags: Any) -> MjTile:
+    """Display data of one tile token."""
+    code = tile_code(token)
+    red = code[0] == "0"
+    label = tile_label(code)
+    return MjTile(id=token, code=code, label=label, suit=code[1], red=red, aria=("빨간 " if red else "") + label, **flags)
+
+
+def back_tile() -> MjTile:
+    """A face-down tile."""
+    return MjTile()
+
+
+def _kind(token: str) -> int:
+    return parse_tile(tile_code(token)).kind
+
+
+def _notation(tokens: list[str]) -> str:
+    return "".join(tile_code(t) for t in tokens)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def _meld_rows(melds: list[dict[str, Any]]) -> list[MjMeld]:
+    out = []
+    for m in melds:
+        tiles = [tile_row(t) for t in m["tiles"]]
+        if m["type"] == "ankan" and len(tiles) == 4:  # spec 8.3: both ends face down, kind public
+            tiles = [back_tile(), tiles[1], tiles[2], back_tile()]
+        out.append(MjMeld(m["type"], MELD_NAMES.get(m["type"], m["type"]), tiles))
+    return out
+
+
+def _visible_counts(view: dict[str, Any], own_tiles: list[str]) -> list[int]:
+    """How many of each kind this viewer can see: own hand, every pond, meld, kita and indicator."""
+    counts = [0] * 34
+    tokens = list(own_tiles) + list(view.get("doraIndicators") or [])
+    for p in view["players"]:
+        tokens += [d["tile"] for d in p["discards"] if not d["called"]]  # a called tile sits in a meld
+        tokens += [t for m in p["melds"] for t in m["tiles"]]
+        tokens += list(p.get("kita") or [])
+    for t in tokens:
+        counts[_kind(t)] += 1
+    return counts
+
+
+def _waits_text(kinds: list[int]) -> str:
+    return "·".join(tile_label(kinds_to_string([k])) for k in kinds)
+
+
+def _win_context(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    me = view["players"][seat]
+    return {
+        "seat_wind": WIND_INDEX.get(me["wind"], 0),
+        "round_wind": WIND_INDEX.get(view["round"]["wind"], 0),
+        "dealer": bool(me["dealer"]),
+        "riichi": bool(me["riichi"]),
+        "players": len(view["players"]),
+        "options": {k: v for k, v in (view.get("options") or {}).items() if k not in ("gameSeconds",)},
+    }
+
+
+def _yaku_for(closed13: list[str], waits: list[int], melds: list[dict[str, Any]], ctx: dict[str, Any]) -> tuple[list[str], str]:
+    """Spec 7.1 yaku hint: the yaku of the best ron among the waits, and a warning when no wait
+    has a yaku ("역 없음"), or only a self-drawn win has one (멘젠쯔모)."""
+    notation_melds = [{"type": m["type"], "tiles": _notation(m["tiles"])} for m in melds]
+    closed = _notation(closed13)
+
+    def value(tile: str, tsumo: bool):
+        try:
+            return evaluate_win(closed + tile, tile, melds=notation_melds, tsumo=tsumo, **ctx)
+        except (ValueError, KeyError):
+            return None
+
+    rons = [r for r in (value(kinds_to_string([k]), False) for k in waits) if r is not None]
+    if rons:
+        best = max(rons, key=lambda r: r.han)
+        return [name for name, _ in best.yaku if name not in DORA_NAMES], ""
+    if any(value(kinds_to_string([k]), True) is not None for k in waits):
+        return ["멘젠쯔모"], "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)"
+    return [], "역 없음: 이대로는 화료할 수 없어요"
+
+
+def _beginner_discards(view: dict[str, Any], seat: int, tiles: list[str], melds: list[dict[str, Any]], kita: list[str]) -> dict[int, tuple[list[int], int]]:
+    """Spec 7.1: for each kind whose discard keeps the hand tenpai, its waits and the tiles of
+    those waits this viewer cannot see (4 − visible)."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[_kind(t)] += 1
+    held = [0] * 34
+    for t in [t for m in melds for t in m["tiles"]] + kita:
+        held[_kind(t)] += 1
+    visible = _visible_counts(view, tiles)
+    out: dict[int, tuple[list[int], int]] = {}
+    for k in range(34):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        waits = sorted(wait_kinds(tuple(counts), tuple(held), len(melds)))
+        counts[k] += 1
+        if waits:
+            left = sum(max(0, 4 - visible[w] + (1 if w == k else 0)) for w in waits)
+            out[k] = (waits, left)
+    return out
+
+
+def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool, beginner: bool) -> MjOwn:
+    me = view["me"] or {}
+    pub = view["players"][seat]
+    legal = me.get("legal") or {}
+    hand_tokens = list(me.get("hand") or [])
+    drawn = me.get("drawn")
+    all_tiles = hand_tokens + ([drawn] if drawn else [])
+    discardable = set(legal.get("discard") or [])
+    riichi_ok = set(legal.get("riichi") or [])
+    my_turn = bool(legal)
+    in_riichi = bool(pub["riichi"])
+    riichi_mode = riichi_mode and bool(riichi_ok)
+    hints = _beginner_discards(view, seat, all_tiles, pub["melds"], pub.get("kita") or []) if beginner and my_turn and len(all_tiles) % 3 == 2 else {}
+
+    def row(token: str) -> MjTile:
+        k = _kind(token)
+        can = token in discardable
+        hint = ""
+        if k in hints:
+            waits, left = hints[k]
+            hint = f"대기 {_waits_text(waits)} · 남은 {left}장"
+        return tile_row(
+            token,
+            selected=token == selected,
+            legal=can if my_turn else True,
+            lit=riichi_mode and token in riichi_ok,
+            locked=my_turn and not can and not in_riichi and view.get("stage") == "afterCall",
+            keeps_tenpai=bool(hint) and can,
+            hint=hint if can else "",
+        )
+
+    kans = [MjChoice(f"ankan:{k}", "안깡", [tile_row(f"{k * 4}:{kinds_to_string([k])}")] * 4) for k in legal.get("ankan") or []]
+    kans += [MjChoice(f"kakan:{t}", "가깡", [tile_row(t)]) for t in legal.get("kakan") or []]
+    waits_text, yaku_hint, warning = "", "", ""
+    waits = me.get("waits") or []
+    if waits:
+        waits_text = "대기 " + "·".join(tile_label(w) for w in waits)
+    names: list[str] = []
+    if beginner and waits and not my_turn:
+        names, warning = _yaku_for(hand_tokens, [_kind(w) for w in waits], pub["melds"], _win_context(view, seat))
+    elif beginner and my_turn and selected in all_tiles and _kind(selected) in hints:
+        rest = list(all_tiles)
+        rest.remove(selected)
+        names, warning = _yaku_for(rest, hints[_kind(selected)][0], pub["melds"], _win_context(view, seat))
+    if names:
+        yaku_hint = "역: " + ", ".join(names)
+    prefs = me.get("prefs") or {}
+    return MjOwn(
+        hand=[row(t) for t in hand_tokens],
+        drawn=[row(drawn)] if drawn else [],
+        selected=selected if selected in all_tiles else "",
+        can_discard=my_turn and bool(discardable),
+        can_tsumo=bool(legal.get("tsumo")),
+        can_riichi=bool(riichi_ok) and not in_riichi,
+        riichi_mode=riichi_mode,
+        kans=kans,
+        can_kita=bool(legal.get("kita")),
+        can_kyuushu=bool(legal.get("kyuushu")),
+        in_riichi=in_riichi,
+        furiten=bool(me.get("furiten")),
+        waits_text=waits_text,
+        yaku_hint=yaku_hint,
+        no_yaku=warning,
+        auto_win=bool(prefs.get("autoWin")),
+        no_calls=bool(prefs.get("noCalls")),
+    )
+
+
+def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
+    mine = (view.get("me") or {}).get("claim")
+    window = view.get("claim") or {}
+    if not mine:
+        return MjClaim()
+    calls = mine.get("calls") or []
+    return MjClaim(
+        open=bool(calls),
+        tile=tile_row(window["tile"]) if window.get("tile") else MjTile(),
+        from_name=names.get(window.get("from") or "", window.get("from") or ""),
+        ron="ron" in calls,
+        pon="pon" in calls,
+        kan="kan" in calls,
+        chi="chi" in calls,
+        chi_choices=[MjChoice(str(i), "치", [tile_row(t) for t in c]) for i, c in enumerate(mine.get("chi") or [])],
+        pon_choices=[MjChoice(str(i), "퐁", [tile_row(t) for t in c]) for i, c in enumerate(mine.get("pon") or [])],
+        deadline=int(mine.get("deadline") or 0),
+        answered=CALL_NAMES.get(mine.get("answered") or "", "패스" if mine.get("answered") == "pass" else ""),
+    )
+
+
+def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
+    record = view.get("lastResult")
+    if not record or view.get("phase") not in ("handResult", "finished"):
+        return MjHandResult()
+    me = view.get("viewer")
+    ready = set(view.get("ready") or [])
+    players = view["players"]
+    out = MjHandResult(shown=True, kind=record["kind"], round_label=record.get("round") or "",
+                       i_am_ready=me in ready, deadline=int(view.get("deadline") or 0))
+    out.deltas = [
+        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready)
+        for p, d in zip(players, record["deltas"])
+    ]
+    if record["kind"] == "agari":
+        out.title = "쯔모" if record.get("tsumo") else "론"
+        for w in record["winners"]:
+            limit = limit_name(w.get("yakuman_multiplier") or 0, w.get("limit") or "") if w.get("limit") else ""
+            win_tile = w["win_tile"]
+            hand = [t for t in w["hand"]]
+            if win_tile in hand:
+                hand.remove(win_tile)
+            out.winners.append(MjWin(
+                name=names.get(w["player"], w["player"]),
+                how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
+                hand=[tile_row(t) for t in hand],
+                melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
+                win_tile=tile_row(win_tile),
+                ura=[tile_row(t) for t in w.get("ura") or []],
+                yaku=[MjYakuLine(str(name), int(han)) for name, han in w["yaku"]],
+                han=int(w["han"]),
+                fu=int(w["fu"]),
+                points=int(w["points"]),
+                limit=limit or "",
+            ))
+    elif record["kind"] == "exhaustive":
+        out.title = "유국"
+        tenpai = record.get("tenpai") or []
+        hands = record.get("hands") or {}
+        out.tenpai = [MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])]) for p in tenpai]
+        out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
+        if record.get("nagashi"):
+            out.title = "유국 · 유국만관"
+    else:
+        out.title = "도중유국 · " + ABORT_NAMES.get(record.get("reason") or "", record.get("reason") or "")
+    return out
+
+
+def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selected: str = "", riichi_mode: bool = False, beginner: bool = False) -> MjTable:
+    """The table of one viewer from their own mahjong `view` (spec 8.3), with their selection,
+    riichi mode and beginner switch (client-local settings)."""
+    if not view or view.get("game") != "mahjong":
+        return MjTable()
+    players = view["players"]
+    n = len(players)
+    seat = view.get("seat")
+    base = seat if seat is not None else 0
+    positions = POSITIONS[n]
+    seats = []
+    for p in players:
+        seats.append(MjSeat(
+            id=p["id"],
+            name=names.get(p["id"], p["id"]),
+            position=positions[(p["seat"] - base) % n],
+            wind=p["wind"],
+            points=int(p["points"]),
+            dealer=bool(p["dealer"]),
+            riichi=bool(p["riichi"]),
+            hand_count=int(p["handCount"]),
+            melds=_meld_rows(p["melds"]),
+            discards=[tile_row(d["tile"], sideways=d["sideways"], tsumogiri=d["tsumogiri"], called=d["called"]) for d in p["discards"]],
+            kita=len(p.get("kita") or []),
+            current=bool(p.get("current")),
+            me=seat is not None and p["seat"] == seat,
+            away=bool(p["left"] or p["autopilot"]),
+        ))
+    seats.sort(key=lambda s: positions.index(s.position))
+    rnd = view["round"]
+    claim_public = view.get("claim")
+    own = _own_rows(view, seat, selected, riichi_mode, beginner) if seat is not None and view.get("me") else MjOwn()
+    claim = _claim_rows(view, names) if seat is not None else MjClaim()
+    my_turn = own.can_discard
+    waiting = ""
+    if view.get("stage") == "claim" and claim_public and not claim.open:
+        waiting = claim_public.get("text") or "다른 플레이어 확인 중"
+    info = MjInfo(
+        active=True,
+        phase=view["phase"],
+        round_label=rnd["label"],
+        honba=int(rnd["honba"]),
+        riichi_sticks=int(rnd["riichiPool"]) // 1000,
+        live_count=int(view.get("liveCount") or 0),
+        dora=[tile_row(t) for t in view.get("doraIndicators") or []],
+        turn_name=names.get(view.get("turn") or "", view.get("turn") or ""),
+        my_turn=my_turn,
+        deadline=int(view.get("deadline") or 0),
+        waiting_text=waiting,
+        sanma=view.get("mode") == "sanma",
+        spectator=seat is None,
+    )
+    return MjTable(info=info, seats=seats, own=own, claim=claim, result=_result_rows(view, names))
+
+
+# --- the game result ---------------------------------------------------------------------------
+
+
+def start_points(view: dict[str, Any]) -> dict[str, int]:
+    """Everyone's points before the first hand (the chart's first point)."""
+    start = int((view.get("options") or {}).get("startPoints") or 25000)
+    return {p["id"]: start for p in view["players"]}
+
+
+def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjRankRow]:
+    """The final ranking of a finished game (spec 8.6): rank, name, points, uma/oka score."""
+    if not result or "ranking" not in result:
+        return []
+    return [
+        MjRankRow(int(r["rank"]), names.get(r["player"], r["player"]), int(r["points"]), f"{r['score']:+.1f}", r["player"] == viewer)
+        for r in result["ranking"]
+    ]
+
+
+def chart_rows(history: list[tuple[str, dict[str, int]]], order: list[str], names: dict[str, str]) -> tuple[list[dict[str, Any]], list[MjSeries]]:
+    """Recharts data for a line per player across hands: ``[{"hand": "시작", "p0": 25000, …}, …]``
+    (series keys are positional, so player ids never become chart keys)."""
+    series = [MjSeries(f"p{i}", names.get(pid, pid), SERIES_COLOURS[i % len(SERIES_COLOURS)]) for i, pid in enumerate(order)]
+    rows = []
+    for label, points in history:
+        row: dict[str, Any] = {"hand": label}
+        for i, pid in enumerate(order):
+            row[f"p{i}"] = points.get(pid, 0)
+        rows.append(row)
+    return rows, series
+
+
+def end_reason(result: dict[str, Any] | None) -> str:
+    """A Korean line for why the game ended."""
+    if not result:
+        return ""
+    return END_NAMES.get(result.get("endReason") or "", "대국 종료")

@@ -1,0 +1,65 @@
+"""The number-tile board: player chips, table, buttons, shortcut and rules dialogs."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "board.tiles_suffix": {"ko": "장", "en": " tiles"},
+    "board.melded": {"ko": "등록", "en": "Melded"},
+    "board.left": {"ko": "나감", "en": "Left"},
+    "board.place_here": {"ko": "선택한 타일을 이 묶음에 놓기", "en": "Put the selected tiles on this set"},
+    "board.table_empty": {"ko": "테이블이 비어 있어요", "en": "The table is empty"},
+    "board.pass": {"ko": "넘기기", "en": "Pass"},
+    "board.draw_confirm.title": {"ko": "배치를 취소할까요?", "en": "Cancel your placement?"},
+    "board.draw_confirm.desc": {
+        "ko": "지금 테이블에 놓은 타일을 모두 되돌리고 한 장을 가져와요.",
+        "en": "Every tile you placed on the table goes back to your rack and you draw one tile.",
+    },
+    "board.draw_confirm.keep": {"ko": "계속 배치하기", "en": "Keep placing"},
+    "board.draw_confirm.ok": {"ko": "취소하고 가져오기", "en": "Cancel and draw"},
+    "board.keys": {"ko": "단축키", "en": "Shortcuts"},
+    "board.keys.title": {"ko": "단축키 설정", "en": "Keyboard shortcuts"},
+    "board.keys.defaults": {"ko": "기본값", "en": "Defaults"},
+    "board.keys.note": {
+        "ko": "타일 선택은 Tab으로 옮겨 Enter, 묶음에 놓기는 묶음 옆 + 버튼에서 Enter예요.",
+        "en": "To select a tile, Tab to it and press Enter; to put tiles on a set, press Enter on the + button beside it.",
+    },
+    "key.commit": {"ko": "배치 확정", "en": "Commit"},
+    "key.draw": {"ko": "한 장 가져오기", "en": "Draw a tile"},
+    "key.undo": {"ko": "되돌리기", "en": "Undo"},
+    "key.reset": {"ko": "전체 취소", "en": "Reset all"},
+    "key.new_set": {"ko": "새 묶음", "en": "New set"},
+    "key.to_rack": {"ko": "손패로", "en": "To rack"},
+    "key.sort_runs": {"ko": "789 정렬", "en": "Sort 789"},
+    "key.sort_groups": {"ko": "777 정렬", "en": "Sort 777"},
+    "key.hint": {"ko": "힌트", "en": "Hint"},
+    "key.clear": {"ko": "선택 해제", "en": "Clear selection"},
+    "board.rules": {"ko": "규칙 보기", "en": "Rules"},
+    "board.rules.title": {"ko": "숫자 타일 규칙", "en": "Number Tiles rules"},
+    "board.rules.group": {
+        "ko": "• 그룹: 같은 숫자, 서로 다른 색 3~4개 (예: 빨강7 파랑7 검정7).",
+        "en": "• Group: 3–4 tiles of the same number in different colours (e.g. red 7, blue 7, black 7).",
+    },
+    "board.rules.run": {
+        "ko": "• 런: 같은 색 연속 숫자 3개 이상 (예: 파랑3 4 5 6). 13 다음에 1은 올 수 없어요.",
+        "en": "• Run: 3 or more consecutive numbers of one colour (e.g. blue 3 4 5 6). 1 cannot follow 13.",
+    },
+    "board.rules.meld": {
+        "ko": "• 첫 등록은 내 타일만으로 30점 이상. 조커는 대신한 숫자로 계산해요.",
+        "en": "• Your initial meld needs 30 points or more from your own tiles. A joker counts as the number it stands for.",
+    },
+    "board.rules.rearrange": {
+        "ko": "• 첫 등록 뒤에는 테이블 묶음을 쪼개고 합쳐 내 타일을 끼울 수 있어요. 테이블 타일은 손패로 가져올 수 없어요.",
+        "en": "• After your initial meld you may split and join table sets to fit your tiles in. Table tiles never go back to your rack.",
+    },
+    "board.rules.draw": {
+        "ko": "• 타일을 내지 않으면 한 장을 가져오고 차례가 끝나요. 손패를 먼저 비우면 승리!",
+        "en": "• If you play nothing, you draw a tile and your turn ends. Empty your rack first to win!",
+    },
+    "board.rules.controls": {
+        "ko": "• 조작: 탭으로 선택, 0.25초 길게 눌러 이어지는 타일 선택, 끌어서 놓기. 키보드는 Tab과 Enter.",
+        "en": "• Controls: tap to select, long-press 0.25 s to select the following tiles, drag to move. Keyboard: Tab and Enter.",
+    },
+    "board.pool_before": {"ko": "남은 타일 ", "en": "Pool: "},
+    "board.pool_after": {"ko": "개", "en": " tiles"},
+    "board.live_draft": {"ko": "배치 중…", "en": "Placing…"},
+    "board.sort_runs": {"ko": "같은 색 연속 숫자 먼저", "en": "Runs of one colour first"},
+    "board.sort_groups": {"ko": "같은 숫자 먼저", "en": "Same numbers first"},
+}

@@ -1,0 +1,425 @@
+"""The mahjong table (issue 7; spec §7.1 beginner mode, §9 UI/UX) for phone and PC.
+
+- One square table: four ponds (6 per row) around the centre panel (round, honba, riichi sticks,
+  tiles left, dora indicators, every player's wind and score on their side); each opponent's
+  name plate with riichi stick and open melds in a corner. It fills a phone's width and stays
+  square on a PC.
+- Below it: my claim window (big 론/퐁/깡/치/패스, a ring for the seconds left, chi/pon choices
+  as tile pictures) or my turn buttons (쯔모/리치/깡/북/구종구패, only when legal), then my hand
+  in one row with the drawn tile set apart. Tap selects and enlarges, a second tap or a swipe up
+  discards; the big 버리기 button discards the selected tile.
+- Result screens: the winning hand, the winning tile, ura-dora, the yaku one line at a time with
+  han, fu and points; an exhaustive draw shows the tenpai hands. The game's end (in `room.py`)
+  shows the ranking and a line chart of everyone's points across hands.
+- Everything is drawn from `RoomState`'s mahjong rows, which come from this viewer's view only.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tilerooms.state.room import RoomState
+from tilerooms.ui.i18n.render import server_text, tr
+from tilerooms.ui.mahjong_rules import rules_dialog
+from tilerooms.ui.mahjong_tiles import mj_tile
+
+_CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
+
+
+# --- the square --------------------------------------------------------------------------------
+
+
+def _pond(seat) -> rx.Component:
+    return rx.box(
+        rx.foreach(seat.discards, lambda t: mj_tile(t, size="pond")),
+        class_name="mj-pond mj-pond-" + seat.position,
+        data_pond=seat.position,
+        id="pond-" + seat.position,
+    )
+
+
+def _meld(m) -> rx.Component:
+    return rx.box(rx.foreach(m.tiles, lambda t: mj_tile(t, size="meld")), class_name="mj-meld", title=m.name, data_meld=m.kind)
+
+
+def _plate(seat) -> rx.Component:
+    return rx.box(
+        rx.hstack(
+            rx.el.span(seat.wind, class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
+            rx.el.span(seat.name, class_name="mj-name"),
+            rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"fontSize": "2cqw", "opacity": "0.8"})),
+            spacing="1",
+            align="center",
+        ),
+        rx.hstack(
+            rx.el.span(seat.points, class_name="mj-points"),
+            rx.cond(seat.riichi, rx.el.span("", class_name="mj-stick", title=tr("mj.riichi_stick"), data_riichi="true")),
+            rx.el.span(seat.hand_count.to_string(), tr("mj.tiles_suffix"), style={"opacity": "0.75"}),
+            rx.cond(seat.kita > 0, rx.el.span(tr("mj.kita"), seat.kita.to_string())),
+            spacing="1",
+            align="center",
+        ),
+        rx.box(rx.foreach(seat.melds, _meld), class_name="mj-melds"),
+        class_name="mj-plate",
+        data_seat=seat.position,
+        data_current=rx.cond(seat.current, "true", "false"),
+        id="plate-" + seat.position,
+    )
+
+
+def _seat_at(position: str, part) -> rx.Component:
+    return rx.foreach(RoomState.mj_seats, lambda s: rx.cond(s.position == position, part(s), rx.fragment()))
+
+
+def _centre() -> rx.Component:
+    info = RoomState.mj_info
+    return rx.box(
+        rx.el.div(info.round_label, id="mj-round", style={"fontWeight": "800", "fontSize": "3.4cqw"}),
+        rx.el.div(
+            tr("mj.sticks"), info.riichi_sticks.to_string(), tr("mj.wall"), info.live_count.to_string(),
+            id="mj-counts",
+        ),
+        rx.hstack(rx.el.span(tr("mj.dora")), rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="meld")), class_name="mj-dora", display="flex", gap="0.3cqw"),
+                  align="center", spacing="1", id="mj-dora"),
+        rx.cond(
+            info.deadline > 0,
+            rx.el.span("", class_name="tr-countdown", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string(),
+                       style={"fontWeight": "800", "color": "#ffe37a"}),
+        ),
+        rx.foreach(
+            RoomState.mj_seats,
+            lambda s: rx.el.span(s.wind, " ", s.points, class_name="mj-side", data_pos=s.position, data_current=rx.cond(s.current, "true", "false")),
+        ),
+        class_name="mj-centre",
+        id="mj-centre",
+    )
+
+
+def _square() -> rx.Component:
+    cells = [
+        rx.box(_seat_at("top", _plate), class_name="mj-cell"),
+        rx.box(_seat_at("top", _pond), class_name="mj-cell"),
+        rx.box(_seat_at("right", _plate), class_name="mj-cell"),
+        rx.box(_seat_at("left", _pond), class_name="mj-cell"),
+        rx.box(_centre(), class_name="mj-cell"),
+        rx.box(_seat_at("right", _pond), class_name="mj-cell"),
+        rx.box(_seat_at("left", _plate), class_name="mj-cell"),
+        rx.box(_seat_at("bottom", _pond), class_name="mj-cell"),
+        rx.box(_seat_at("bottom", _plate), class_name="mj-cell"),
+    ]
+    return rx.box(*cells, class_name="mj-square", id="mj-square")
+
+
+# --- my hand and buttons -----------------------------------------------------------------------
+
+
+def _hand_tile(t, drawn: bool = False) -> rx.Component:
+    return rx.box(
+        mj_tile(
+            t,
+            size="hand",
+            on_click=RoomState.mj_tap(t.id),
+            id="hand-" + t.code + "-" + t.id.split(":")[0],
+            data_tile=t.id,
+            data_selected=rx.cond(t.selected, "true", "false"),
+            data_legal=rx.cond(t.legal, "true", "false"),
+            data_lit=rx.cond(t.lit, "true", "false"),
+            data_locked=rx.cond(t.locked, "true", "false"),
+            data_keeps=rx.cond(t.keeps_tenpai, "true", "false"),
+            data_hint=t.hint,
+        ),
+        rx.el.button("", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true",
+                     on_click=RoomState.mj_swipe(t.id), style={"display": "none"}),
+        class_name="mj-hand-slot" + (" mj-drawn" if drawn else ""),
+        display="flex",
+    )
+
+
+def _hand() -> rx.Component:
+    own = RoomState.mj_own
+    return rx.box(
+        rx.foreach(own.hand, lambda t: _hand_tile(t)),
+        rx.foreach(own.drawn, lambda t: rx.box(_hand_tile(t, drawn=True), class_name="mj-drawn", display="flex")),
+        class_name="mj-hand",
+        id="mj-hand",
+        data_riichi_mode=rx.cond(own.riichi_mode, "true", "false"),
+    )
+
+
+def _selected_hint() -> rx.Component:
+    own = RoomState.mj_own
+    def badge(t) -> rx.Component:
+        return rx.cond(t.selected & (t.hint != ""), rx.badge(t.label, tr("mj.discard_then"), t.hint, color_scheme="green", size="2", id="mj-selected-hint"))
+
+    return rx.fragment(rx.foreach(own.hand, badge), rx.foreach(own.drawn, badge))
+
+
+def _turn_buttons() -> rx.Component:
+    own = RoomState.mj_own
+    return rx.flex(
+        rx.cond(own.can_tsumo, rx.button(tr("mj.tsumo"), id="mj-tsumo", color_scheme="red", size="4", class_name="mj-big", on_click=RoomState.mj_turn_action("tsumo"))),
+        rx.cond(
+            own.can_riichi,
+            rx.button(rx.cond(own.riichi_mode, tr("mj.riichi_cancel"), tr("mj.riichi")), id="mj-riichi", color_scheme="amber", size="4", class_name="mj-big",
+                      variant=rx.cond(own.riichi_mode, "solid", "soft"), on_click=RoomState.mj_riichi),
+        ),
+        rx.foreach(
+            own.kans,
+            lambda k: rx.button(k.label, rx.box(rx.foreach(k.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
+                                id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=RoomState.mj_kan(k.key)),
+        ),
+        rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=RoomState.mj_turn_action("kita"))),
+        rx.cond(own.can_kyuushu, rx.button(tr("mj.kyuushu"), id="mj-kyuushu", size="4", class_name="mj-big", variant="soft", on_click=RoomState.mj_turn_action("kyuushu"))),
+        rx.spacer(),
+        rx.button(tr("mj.discard"), id="mj-discard", size="4", class_name="mj-big", on_click=RoomState.mj_discard,
+                  disabled=RoomState.mj_own.selected == ""),
+        gap="8px",
+        wrap="wrap",
+        width="100%",
+        align="center",
+        id="mj-turn-buttons",
+    )
+
+
+def _claim_window() -> rx.Component:
+    claim = RoomState.mj_claim
+
+    def call_button(call: str, label: str, flag) -> rx.Component:
+        return rx.cond(flag, rx.button(tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big",
+                                       on_click=RoomState.mj_call(call, "0")))
+
+    def choices(kind: str, rows) -> rx.Component:
+        return rx.cond(
+            rows.length() > 1,
+            rx.hstack(
+                rx.text(tr(f"mj.{kind}"), tr("mj.combination"), weight="bold"),
+                rx.foreach(rows, lambda c: rx.button(rx.box(rx.foreach(c.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
+                                                     variant="soft", class_name="mj-big", id=f"mj-{kind}-choice-" + c.key,
+                                                     on_click=RoomState.mj_call(kind, c.key))),
+                wrap="wrap",
+                spacing="2",
+                align="center",
+            ),
+        )
+
+    return rx.vstack(
+        rx.hstack(
+            rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"),
+            rx.text(claim.from_name, tr("mj.claim_from"), weight="bold"),
+            rx.box(mj_tile(claim.tile, size="sm"), class_name="mj-choice"),
+            rx.text(tr("mj.claim_question")),
+            align="center",
+            spacing="2",
+            wrap="wrap",
+        ),
+        rx.flex(
+            call_button("ron", "mj.ron", claim.ron),
+            call_button("pon", "mj.pon", claim.pon),
+            call_button("kan", "mj.kan", claim.kan),
+            call_button("chi", "mj.chi", claim.chi),
+            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=RoomState.mj_call("pass", "0")),
+            gap="8px",
+            wrap="wrap",
+        ),
+        rx.cond(RoomState.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~RoomState.mj_own.in_riichi,
+                rx.text(tr("mj.call_no_riichi"), size="2", color_scheme="gray")),
+        choices("chi", claim.chi_choices),
+        choices("pon", claim.pon_choices),
+        class_name="mj-claim",
+        id="mj-claim",
+        width="100%",
+        spacing="2",
+    )
+
+
+def _status_line() -> rx.Component:
+    info, own = RoomState.mj_info, RoomState.mj_own
+    return rx.hstack(
+        rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
+                rx.cond(info.turn_name != "", rx.text(info.turn_name, tr("common.whose_turn"), size="2", id="mj-whose-turn"))),
+        rx.cond(info.waiting_text != "", rx.badge(server_text(info.waiting_text), color_scheme="gray", size="3", id="mj-waiting")),
+        rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
+        rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
+        rx.cond(own.waits_text != "", rx.badge(own.waits_text, color_scheme="blue", size="2", id="mj-waits")),
+        rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
+        rx.cond(RoomState.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
+        rx.cond(RoomState.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
+        rx.cond(RoomState.mj_beginner, _selected_hint()),
+        spacing="2",
+        wrap="wrap",
+        align="center",
+        width="100%",
+    )
+
+
+def _settings() -> rx.Component:
+    own = RoomState.mj_own
+
+    def switch(label: str, on, handler, test_id: str) -> rx.Component:
+        return rx.button(tr(label), size="1", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id,
+                         aria_pressed=rx.cond(on, "true", "false"))
+
+    return rx.flex(
+        switch("mj.set.large", RoomState.mj_large, RoomState.mj_setting("mj_large"), "mj-set-large"),
+        switch("mj.set.one_tap", RoomState.mj_one_tap, RoomState.mj_setting("mj_one_tap"), "mj-set-one-tap"),
+        switch("mj.set.beginner", RoomState.mj_beginner, RoomState.mj_setting("mj_beginner"), "mj-set-beginner"),
+        rx.cond(RoomState.mj_beginner, switch("mj.set.auto_win", own.auto_win, RoomState.mj_pref("autoWin"), "mj-set-auto-win")),
+        rx.cond(RoomState.mj_beginner, switch("mj.set.no_calls", own.no_calls, RoomState.mj_pref("noCalls"), "mj-set-no-calls")),
+        switch("mj.set.reduced", RoomState.mj_reduced, RoomState.mj_setting("mj_reduced"), "mj-set-reduced"),
+        rules_dialog(),
+        gap="6px",
+        wrap="wrap",
+        align="center",
+    )
+
+
+# --- result screens ----------------------------------------------------------------------------
+
+
+def _win(w) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(rx.heading(w.name, size="5"), rx.badge(server_text(w.how), size="2"), rx.cond(w.limit != "", rx.badge(w.limit, color_scheme="red", size="2")),
+                  align="center", wrap="wrap"),
+        rx.hstack(
+            rx.foreach(w.hand, lambda t: mj_tile(t, size="res")),
+            rx.foreach(w.melds, lambda m: rx.hstack(rx.foreach(m.tiles, lambda t: mj_tile(t, size="res")), spacing="0", margin_left="0.4rem")),
+            rx.box(mj_tile(w.win_tile, size="res"), class_name="mj-win-tile", id="mj-win-tile"),
+            spacing="0",
+            wrap="wrap",
+            align="end",
+        ),
+        rx.cond(w.ura.length() > 0, rx.hstack(rx.text(tr("mj.ura"), size="2"), rx.foreach(w.ura, lambda t: mj_tile(t, size="res")), align="center", id="mj-ura")),
+        rx.box(
+            rx.foreach(
+                w.yaku,
+                lambda y, i: rx.hstack(rx.text(y.name), rx.spacer(), rx.text(y.han.to_string(), tr("mj.han"), weight="bold"), class_name="mj-yaku-line",
+                                       style={"animationDelay": (i * 0.35).to_string() + "s"}, width="100%"),
+            ),
+            id="mj-yaku",
+            width="100%",
+            max_width="22rem",
+        ),
+        rx.text(w.han.to_string(), tr("mj.han_space"), w.fu.to_string(), tr("mj.fu"), w.points.to_string(), tr("mj.points"), size="5", weight="bold", id="mj-win-points"),
+        spacing="2",
+        class_name="mj-win",
+        width="100%",
+    )
+
+
+def _hand_result() -> rx.Component:
+    res = RoomState.mj_result
+    return rx.card(
+        rx.vstack(
+            rx.hstack(rx.heading(server_text(res.title), size="7", class_name="mj-callout", id="mj-result-title"), rx.text(res.round_label, color_scheme="gray"), align="center"),
+            rx.foreach(res.winners, _win),
+            rx.cond(
+                res.kind == "exhaustive",
+                rx.vstack(
+                    rx.cond(res.tenpai.length() == 0, rx.text(tr("mj.all_noten"))),
+                    rx.foreach(res.tenpai, lambda h: rx.vstack(rx.text(h.name, tr("mj.tenpai"), weight="bold"),
+                                                               rx.hstack(rx.foreach(h.tiles, lambda t: mj_tile(t, size="res")), spacing="0", wrap="wrap"),
+                                                               class_name="mj-tenpai-hand")),
+                    rx.cond(res.noten_names != "", rx.text(tr("mj.noten"), res.noten_names, size="2", color_scheme="gray")),
+                    id="mj-draw",
+                ),
+            ),
+            rx.table.root(
+                rx.table.body(
+                    rx.foreach(res.deltas, lambda d: rx.table.row(
+                        rx.table.cell(d.name), rx.table.cell(rx.cond(d.delta > 0, "+" + d.delta.to_string(), d.delta.to_string())),
+                        rx.table.cell(d.points), rx.table.cell(rx.cond(d.ready, tr("mj.ok"), "")), class_name="mj-delta-row")),
+                ),
+                size="1",
+            ),
+            rx.cond(
+                (RoomState.role == "player") & ~res.i_am_ready & (RoomState.status == "playing"),
+                rx.button(tr("mj.ok"), id="mj-ready", size="4", class_name="mj-big", on_click=RoomState.mj_ready),
+                rx.cond(RoomState.status == "playing", rx.text(tr("mj.waiting_others"), size="2", color_scheme="gray")),
+            ),
+            spacing="3",
+            width="100%",
+        ),
+        class_name="mj-result",
+        id="mj-result",
+        width="100%",
+    )
+
+
+def mahjong_final() -> rx.Component:
+    """The game's end: the last hand, the final ranking and a line per player across hands."""
+    return rx.vstack(
+        rx.cond(RoomState.mj_result.shown, _hand_result()),
+        rx.card(
+            rx.vstack(
+                rx.heading(tr("mj.final"), size="5"),
+                rx.text(server_text(RoomState.mj_end), id="mj-end-reason", color_scheme="gray"),
+                rx.table.root(
+                    rx.table.header(rx.table.row(rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("common.name")),
+                                                 rx.table.column_header_cell(tr("common.score")), rx.table.column_header_cell(tr("mj.uma")))),
+                    rx.table.body(rx.foreach(RoomState.mj_ranking, lambda r: rx.table.row(
+                        rx.table.cell(r.rank.to_string(), tr("mj.rank_suffix")), rx.table.cell(rx.text(r.name, weight=rx.cond(r.me, "bold", "regular"))),
+                        rx.table.cell(r.points), rx.table.cell(r.score), class_name="mj-rank-row"))),
+                    width="100%",
+                    id="mj-ranking",
+                ),
+                rx.heading(tr("mj.chart"), size="3"),
+                rx.box(
+                    rx.recharts.line_chart(
+                        rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
+                        rx.recharts.x_axis(data_key="hand"),
+                        rx.recharts.y_axis(domain=["auto", "auto"]),
+                        rx.recharts.graphing_tooltip(),
+                        rx.recharts.legend(),
+                        rx.foreach(
+                            RoomState.mj_series,
+                            lambda s: rx.recharts.line(data_key=s.key, name=s.name, stroke=s.colour, type_="monotone", stroke_width=2, is_animation_active=False),
+                        ),
+                        data=RoomState.mj_chart,
+                        width="100%",
+                        height=260,
+                    ),
+                    id="mj-chart",
+                    width="100%",
+                ),
+                rx.cond(
+                    RoomState.role == "player",
+                    rx.button(tr("mj.again"), id="back-to-waiting", on_click=RoomState.room_request("back_to_waiting")),
+                ),
+                spacing="3",
+                width="100%",
+            ),
+            width="100%",
+            id="mj-final",
+        ),
+        width="100%",
+        spacing="3",
+    )
+
+
+# --- the whole table ---------------------------------------------------------------------------
+
+
+def mahjong_table() -> rx.Component:
+    """The table for one viewer (players and spectators alike; spectators have no hand)."""
+    info = RoomState.mj_info
+    return rx.box(
+        rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
+        rx.script(src="/mahjong/table.js"),
+        rx.vstack(
+            rx.callout(tr("mj.landscape"), icon="smartphone", size="1", class_name="mj-landscape-tip", display="none"),
+            _square(),
+            _status_line(),
+            rx.cond(info.phase == "handResult", _hand_result()),
+            rx.cond(RoomState.mj_claim.open, _claim_window()),
+            rx.cond(info.my_turn & ~RoomState.mj_claim.open, _turn_buttons()),
+            rx.cond(~info.spectator, _hand()),
+            _settings(),
+            spacing="3",
+            width="100%",
+        ),
+        class_name="mj-root",
+        id="mj-table",
+        data_large=rx.cond(RoomState.mj_large, "true", "false"),
+        data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),
+        width="100%",
+    )

@@ -1,0 +1,153 @@
+"""Mahjong tiles: our own SVG art (assets/mahjong/*.svg, drawn by `tile_svg` below — no commercial
+tile images, spec §12) and the tile component.
+
+Large print (spec §9, on by default): a Korean label under each picture ("1만", "동", "백") and a
+border pattern per suit for colour-blind players (만 solid, 통 dotted, 삭 dashed, 자패 double).
+Red fives are drawn red and carry a red corner mark in every mode.
+
+Regenerate the pictures with ``python -m tilerooms.ui.mahjong_tiles`` (a unit test checks they
+are up to date).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import reflex as rx
+
+ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "mahjong"
+NUMERALS = "一二三四五六七八九"
+HONOR_GLYPHS = "東南西北白發中"
+FONT = "'Noto Serif CJK KR','Noto Serif CJK JP','Noto Sans CJK KR',serif"
+INK, RED, GREEN, BLUE = "#1f2a44", "#c62828", "#1b7f3b", "#1f5fbf"
+
+_PIN_SPOTS = {
+    1: [(30, 40)],
+    2: [(30, 22), (30, 58)],
+    3: [(15, 18), (30, 40), (45, 62)],
+    4: [(18, 22), (42, 22), (18, 58), (42, 58)],
+    5: [(17, 19), (43, 19), (30, 40), (17, 61), (43, 61)],
+    6: [(19, 16), (41, 16), (19, 40), (41, 40), (19, 64), (41, 64)],
+    7: [(14, 14), (30, 22), (46, 30), (19, 48), (41, 48), (19, 66), (41, 66)],
+    8: [(19, 13), (41, 13), (19, 31), (41, 31), (19, 49), (41, 49), (19, 67), (41, 67)],
+    9: [(15, 16), (30, 16), (45, 16), (15, 40), (30, 40), (45, 40), (15, 64), (30, 64), (45, 64)],
+}
+_SOU_SPOTS = {
+    2: [(30, 22), (30, 58)],
+    3: [(30, 22), (19, 58), (41, 58)],
+    4: [(19, 22), (41, 22), (19, 58), (41, 58)],
+    5: [(16, 22), (44, 22), (30, 40), (16, 58), (44, 58)],
+    6: [(15, 22), (30, 22), (45, 22), (15, 58), (30, 58), (45, 58)],
+    7: [(30, 14), (15, 40), (30, 40), (45, 40), (15, 66), (30, 66), (45, 66)],
+    8: [(12, 22), (24, 22), (36, 22), (48, 22), (12, 58), (24, 58), (36, 58), (48, 58)],
+    9: [(15, 14), (30, 14), (45, 14), (15, 40), (30, 40), (45, 40), (15, 66), (30, 66), (45, 66)],
+}
+
+
+def _frame(body: str, red: bool = False) -> str:
+    mark = f'<circle cx="52" cy="8" r="3.2" fill="{RED}"/>' if red else ""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" width="60" height="80">'
+        '<rect x="1" y="1" width="58" height="78" rx="7" fill="#fffdf5" stroke="#b9b2a0" stroke-width="2"/>'
+        f"{body}{mark}</svg>"
+    )
+
+
+def _pin(n: int, red: bool) -> str:
+    r = 15 if n == 1 else 9 if n <= 4 else 7.5 if n <= 6 else 6.5
+    parts = []
+    for i, (x, y) in enumerate(_PIN_SPOTS[n]):
+        colour = RED if red or (n == 1) or (n in (5, 9) and i == len(_PIN_SPOTS[n]) // 2) or (n == 7 and i < 3) else (BLUE if i % 2 == 0 else GREEN)
+        parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="2.6"/>'
+                     f'<circle cx="{x}" cy="{y}" r="{r * 0.42:.1f}" fill="{colour}"/>')
+    return "".join(parts)
+
+
+def _sou(n: int, red: bool) -> str:
+    if n == 1:  # our own bird: a round body, a tail of three sticks, a red eye
+        return (f'<path d="M18 58 L30 20 L42 58 Z" fill="none" stroke="{GREEN}" stroke-width="3"/>'
+                f'<ellipse cx="30" cy="50" rx="11" ry="13" fill="{GREEN}"/>'
+                f'<circle cx="30" cy="26" r="6" fill="{RED}"/><circle cx="30" cy="26" r="2" fill="#fff"/>')
+    parts = []
+    for i, (x, y) in enumerate(_SOU_SPOTS[n]):
+        colour = RED if red or (n == 5 and i == 2) or (n == 7 and i == 0) or (n == 9 and x == 30) else GREEN
+        parts.append(f'<rect x="{x - 3.5}" y="{y - 10}" width="7" height="20" rx="3.5" fill="{colour}"/>'
+                     f'<line x1="{x - 3.5}" y1="{y}" x2="{x + 3.5}" y2="{y}" stroke="#fffdf5" stroke-width="1.4"/>')
+    return "".join(parts)
+
+
+def _man(n: int, red: bool) -> str:
+    top = RED if red else INK
+    return (f'<text x="30" y="35" font-family="{FONT}" font-size="27" font-weight="700" fill="{top}" text-anchor="middle">{NUMERALS[n - 1]}</text>'
+            f'<text x="30" y="70" font-family="{FONT}" font-size="27" font-weight="700" fill="{RED}" text-anchor="middle">萬</text>')
+
+
+def _honor(n: int) -> str:
+    if n == 5:  # white dragon: an empty blue frame
+        return f'<rect x="14" y="17" width="32" height="46" rx="3" fill="none" stroke="{BLUE}" stroke-width="3"/>'
+    colour = GREEN if n == 6 else RED if n == 7 else INK
+    return f'<text x="30" y="54" font-family="{FONT}" font-size="38" font-weight="700" fill="{colour}" text-anchor="middle">{HONOR_GLYPHS[n - 1]}</text>'
+
+
+def tile_svg(code: str) -> str:
+    """The SVG picture of one tile: ``"1m"``…``"9m"``, ``"0m"``/``"0p"``/``"0s"`` (red fives),
+    ``"1z"``…``"7z"`` (동남서북백발중) or ``"back"``."""
+    if code == "back":
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" width="60" height="80">'
+                '<rect x="1" y="1" width="58" height="78" rx="7" fill="#2f7d5b" stroke="#1d5c41" stroke-width="2"/>'
+                '<rect x="8" y="8" width="44" height="64" rx="4" fill="none" stroke="#8fd1b0" stroke-width="1.5"/></svg>')
+    digit, suit = int(code[0]), code[1]
+    red = digit == 0
+    n = 5 if red else digit
+    body = {"m": lambda: _man(n, red), "p": lambda: _pin(n, red), "s": lambda: _sou(n, red), "z": lambda: _honor(n)}[suit]()
+    return _frame(body, red)
+
+
+def all_codes() -> list[str]:
+    """Every picture the table uses."""
+    codes = [f"{n}{s}" for s in "mps" for n in range(0, 10)] + [f"{n}z" for n in range(1, 8)]
+    return codes + ["back"]
+
+
+def write_tile_art(directory: Path = ASSET_DIR) -> list[Path]:
+    """Write every tile picture into `directory` (assets/mahjong by default)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for code in all_codes():
+        path = directory / f"{code}.svg"
+        path.write_text(tile_svg(code), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# --- the component -----------------------------------------------------------------------------
+
+
+def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
+    """One tile picture. `tile` is an `MjTile` var; `size` picks a CSS size class (hand, pond,
+    meld, sm, lg); the large-print label and suit pattern come from the table's CSS switch."""
+    children = [
+        rx.el.img(src="/mahjong/" + tile.code + ".svg", alt=tile.aria, draggable=False, class_name="mj-face"),
+        rx.el.span(tile.label, class_name="mj-label", aria_hidden="true"),
+    ]
+    if extra is not None:
+        children.append(extra)
+    common = dict(
+        class_name=f"mj-tile mj-{size}",
+        data_code=tile.code,
+        data_suit=tile.suit,
+        data_red=rx.cond(tile.red, "true", "false"),
+        data_sideways=rx.cond(tile.sideways, "true", "false"),
+        data_called=rx.cond(tile.called, "true", "false"),
+        data_tsumogiri=rx.cond(tile.tsumogiri, "true", "false"),
+        title=tile.aria,
+        **props,
+    )
+    if on_click is None:
+        return rx.el.span(*children, role="img", aria_label=tile.aria, **common)
+    return rx.el.button(*children, type="button", aria_label=tile.aria, on_click=on_click, **common)
+
+
+if __name__ == "__main__":
+    for written in write_tile_art():
+        print(written)
