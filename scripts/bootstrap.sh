@@ -47,3 +47,14 @@ if [ "${BOOTSTRAP_BROWSER:-0}" = "1" ] && [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+
+# 4. a Korean font, so the browser tests lay out real Hangul glyphs (players' devices have one) and
+#    QA screenshots are readable; Debian's fonts-nanum is ~10 MB. Not fatal: without it Hangul
+#    renders as boxes and the tests still run.
+if [ "${BOOTSTRAP_BROWSER:-0}" = "1" ] && command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then
+  echo "[bootstrap] installing Debian fonts-nanum (Korean font for the browser tests)"
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  { $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-nanum >/dev/null; } \
+    || echo "[bootstrap] warning: fonts-nanum could not be installed; Hangul shows as boxes in screenshots" >&2
+fi

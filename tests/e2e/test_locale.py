@@ -62,3 +62,37 @@ def test_english_from_the_lobby_to_a_game_and_back_to_korean(page, base_url):
     page.keyboard.press("Escape")
     expect(page.locator("#leave-room")).to_have_count(0)
     expect(page.locator("#lang-switch")).to_have_text("English")
+
+
+def test_the_header_and_pages_fit_a_phone_in_both_locales(browser, base_url):
+    """With real Hangul glyphs a 390 px phone once broke "로비" into two lines and pushed a lobby
+    button off the screen; no page, in either locale, may wrap a header link or be wider than the phone."""
+    context = browser.new_context(locale="ko-KR", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    measure = """() => {
+        const line = el => { const r = el.getBoundingClientRect(); return [r.height, parseFloat(getComputedStyle(el).lineHeight) || r.height]; };
+        const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391).map(e => e.id || e.tagName);
+        return {
+            page: [document.documentElement.scrollWidth, window.innerWidth],
+            links: ['nav-rankings', 'header-signin', 'lang-switch'].map(id => line(document.getElementById(id))),
+            wide: wide.slice(0, 5),
+        };
+    }"""
+    try:
+        for locale in ("ko", "en"):
+            page.goto(f"{base_url}/lobby")
+            expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+            if locale == "en":  # the choice is kept in the browser for the next pages
+                page.locator("#lang-switch").click()
+                expect(page.locator("#lobby-title")).to_have_text("Lobby", timeout=15_000)
+            for path in ("/lobby", "/rankings", "/signin"):
+                page.goto(f"{base_url}{path}")
+                expect(page.locator("#lang-switch")).to_have_text("English" if locale == "ko" else "한국어", timeout=30_000)
+                page.wait_for_load_state("networkidle")
+                sizes = page.evaluate(measure)
+                # a mobile browser widens its layout viewport to fit wide content: compare with the phone's 390
+                assert max(sizes["page"]) <= 390, f"{locale} {path}: wider than the phone: {sizes}"
+                for height, line_height in sizes["links"]:
+                    assert height < 1.6 * line_height, f"{locale} {path}: a header link wraps: {sizes}"
+    finally:
+        context.close()

@@ -8,7 +8,7 @@ from tilerooms.state.account import COLOR_NAMES, AccountState
 from tilerooms.state.identity import IdentityState
 from tilerooms.ui.i18n import text
 from tilerooms.ui.i18n.render import by_locale, server_text, tr
-from tilerooms.ui.shell import page
+from tilerooms.ui.shell import NAV_SIZE, page
 
 
 def _guest_notice() -> rx.Component:
@@ -255,7 +255,7 @@ def header_account_link() -> rx.Component:
         rx.link(
             rx.hstack(
                 rx.avatar(fallback=IdentityState.nickname[:1], color_scheme=IdentityState.avatar_color, variant="solid", size="1"),
-                rx.text(IdentityState.nickname, id="header-member-name"),
+                rx.text(IdentityState.nickname, id="header-member-name", max_width="7em", overflow="hidden", text_overflow="ellipsis"),
                 align="center",
                 spacing="2",
             ),
@@ -263,5 +263,5 @@ def header_account_link() -> rx.Component:
             underline="none",
             id="header-profile",
         ),
-        rx.link(tr("nav.signin"), href="/signin", size="3", weight="medium", underline="none", id="header-signin"),
+        rx.link(tr("nav.signin"), href="/signin", size=NAV_SIZE, weight="medium", underline="none", id="header-signin"),
     )

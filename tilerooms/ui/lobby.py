@@ -165,6 +165,7 @@ def lobby() -> rx.Component:
                 rx.button(tr("lobby.practice_mahjong"), id="practice-mahjong", size="3", variant="soft", on_click=RoomState.practice_mahjong),
                 rx.button(tr("lobby.refresh"), variant="soft", on_click=LobbyState.refresh, id="refresh-rooms"),
                 spacing="3",
+                wrap="wrap",  # a phone puts the third button on a second line instead of off the screen
             ),
             rx.cond(LobbyState.error != "", rx.callout(server_text(LobbyState.error), icon="triangle_alert", color_scheme="red", id="lobby-error")),
             rx.heading(tr("lobby.rooms"), size="5", margin_top="1em"),

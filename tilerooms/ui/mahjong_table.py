@@ -75,16 +75,22 @@ def _centre() -> rx.Component:
     info = RoomState.mj_info
     return rx.box(
         rx.el.div(info.round_label, id="mj-round", style={"fontWeight": "800", "fontSize": "3.4cqw"}),
+        # two short lines: one long line ran under the side seats' rotated scores
         rx.el.div(
-            tr("mj.sticks"), info.riichi_sticks.to_string(), tr("mj.wall"), info.live_count.to_string(),
+            rx.el.div(tr("mj.sticks"), info.riichi_sticks.to_string(), id="mj-sticks"),
+            rx.el.div(tr("mj.wall"), info.live_count.to_string(), id="mj-wall"),
             id="mj-counts",
         ),
-        rx.hstack(rx.el.span(tr("mj.dora")), rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="meld")), class_name="mj-dora", display="flex", gap="0.3cqw"),
-                  align="center", spacing="1", id="mj-dora"),
-        rx.cond(
-            info.deadline > 0,
-            rx.el.span("", class_name="tr-countdown", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string(),
-                       style={"fontWeight": "800", "color": "#ffe37a"}),
+        # the countdown shares the dora's row: a phone's centre has room for four lines only
+        rx.hstack(
+            rx.el.span(tr("mj.dora")),
+            rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="meld")), class_name="mj-dora", display="flex", gap="0.3cqw"),
+            rx.cond(
+                info.deadline > 0,
+                rx.el.span("", class_name="tr-countdown", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string(),
+                           style={"fontWeight": "800", "color": "#ffe37a", "marginLeft": "1cqw"}),
+            ),
+            align="center", spacing="1", id="mj-dora",
         ),
         rx.foreach(
             RoomState.mj_seats,
@@ -205,12 +211,16 @@ def _claim_window() -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"),
-            rx.text(claim.from_name, tr("mj.claim_from"), weight="bold"),
-            rx.box(mj_tile(claim.tile, size="sm"), class_name="mj-choice"),
-            rx.text(tr("mj.claim_question")),
+            # one sentence with the tile inline, so a phone wraps it like text, not as three blocks
+            rx.text(
+                rx.el.b(claim.from_name, tr("mj.claim_from")),
+                rx.box(mj_tile(claim.tile, size="sm"), class_name="mj-choice", display="inline-flex", vertical_align="middle", margin_x="4px"),
+                tr("mj.claim_question"),
+                flex="1",
+                min_width="0",
+            ),
             align="center",
-            spacing="2",
-            wrap="wrap",
+            spacing="3",
         ),
         rx.flex(
             call_button("ron", "mj.ron", claim.ron),

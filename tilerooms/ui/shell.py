@@ -10,8 +10,11 @@ from tilerooms.ui.i18n.render import by_locale, tr
 __all__ = ["header", "page", "tr"]
 
 
+NAV_SIZE = rx.breakpoints(initial="2", sm="3")  # a 390 px phone holds the header in English too
+
+
 def _nav_link(key: str, href: str) -> rx.Component:
-    return rx.link(tr(key), href=href, size="3", weight="medium", underline="none")
+    return rx.link(tr(key), href=href, size=NAV_SIZE, weight="medium", underline="none")
 
 
 def header() -> rx.Component:
@@ -22,7 +25,7 @@ def header() -> rx.Component:
         rx.link(
             rx.hstack(
                 rx.icon("grid-3x3", size=22),
-                rx.heading("tilerooms", size="5"),
+                rx.heading("tilerooms", size=rx.breakpoints(initial="4", sm="5")),
                 align="center",
                 spacing="2",
             ),
@@ -31,7 +34,7 @@ def header() -> rx.Component:
         ),
         rx.spacer(),
         _nav_link("nav.lobby", "/lobby"),
-        rx.link(tr("nav.rankings"), href="/rankings", size="3", weight="medium", underline="none", id="nav-rankings"),
+        rx.link(tr("nav.rankings"), href="/rankings", size=NAV_SIZE, weight="medium", underline="none", id="nav-rankings"),
         header_account_link(),
         rx.button(
             tr("lang.switch"),
@@ -41,10 +44,11 @@ def header() -> rx.Component:
             on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en")),
         ),
         width="100%",
-        padding_x="1.25em",
+        padding_x=rx.breakpoints(initial="0.75em", sm="1.25em"),
         padding_y="0.75em",
         align="center",
-        spacing="4",
+        spacing=rx.breakpoints(initial="2", xs="3", sm="4"),
+        white_space="nowrap",  # a 390 px phone must not break "로비" into two lines
         border_bottom="1px solid var(--gray-a5)",
     )
 
@@ -57,4 +61,7 @@ def page(*children: rx.Component) -> rx.Component:
         rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em")),
         min_height="100vh",
         lang=by_locale("en", "ko"),
+        # Korean wraps between words, not inside one ("가져올/까요"); a word too long still breaks
+        word_break="keep-all",
+        overflow_wrap="break-word",
     )

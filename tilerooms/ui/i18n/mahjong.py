@@ -7,7 +7,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mj.tiles_suffix": {"ko": "장", "en": " tiles"},
     "mj.kita": {"ko": "북×", "en": "North×"},
     "mj.sticks": {"ko": "리치봉 ", "en": "Riichi sticks "},
-    "mj.wall": {"ko": " · 남은 패 ", "en": " · wall "},
+    "mj.wall": {"ko": "남은 패 ", "en": "Wall "},
     "mj.dora": {"ko": "도라", "en": "Dora"},
     "mj.discard_then": {"ko": " 버리면 ", "en": " → "},
     "mj.tsumo": {"ko": "쯔모", "en": "Tsumo"},
