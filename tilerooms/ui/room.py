@@ -118,10 +118,10 @@ def _seat_card(seat) -> rx.Component:
             rx.hstack(
                 rx.text(tr("room.add_ai"), size="2"),
                 *[
-                    rx.button(tr(name), size="1", variant="soft", id=f"add-ai-{key}-" + seat.index.to_string(), on_click=RoomState.add_ai(seat.index, key))
+                    rx.button(tr(name), size="2", variant="soft", id=f"add-ai-{key}-" + seat.index.to_string(), on_click=RoomState.add_ai(seat.index, key))
                     for key, name in LEVELS
                 ],
-                spacing="1",
+                spacing="2",
                 align="center",
             ),
             rx.cond(
@@ -130,22 +130,22 @@ def _seat_card(seat) -> rx.Component:
                     *[
                         rx.button(
                             tr(name),
-                            size="1",
+                            size="2",
                             variant=rx.cond(seat.level == key, "solid", "outline"),
                             id=f"ai-level-{key}-" + seat.index.to_string(),
                             on_click=RoomState.set_ai_level(seat.index, key),
                         )
                         for key, name in LEVELS
                     ],
-                    rx.button(tr("room.remove_ai"), size="1", color_scheme="red", variant="soft", id="remove-ai-" + seat.index.to_string(), on_click=RoomState.remove_ai(seat.index)),
-                    spacing="1",
+                    rx.button(tr("room.remove_ai"), size="2", color_scheme="red", variant="soft", id="remove-ai-" + seat.index.to_string(), on_click=RoomState.remove_ai(seat.index)),
+                    spacing="2",
                 ),
                 rx.cond(
                     ~seat.is_me,
                     rx.hstack(
-                        rx.button(tr("room.pass_host"), size="1", variant="soft", on_click=RoomState.pass_host(seat.id)),
-                        rx.button(tr("room.kick"), size="1", variant="soft", color_scheme="red", on_click=RoomState.kick(seat.id)),
-                        spacing="1",
+                        rx.button(tr("room.pass_host"), size="2", variant="soft", on_click=RoomState.pass_host(seat.id)),
+                        rx.button(tr("room.kick"), size="2", variant="soft", color_scheme="red", on_click=RoomState.kick(seat.id)),
+                        spacing="2",
                     ),
                 ),
             ),
