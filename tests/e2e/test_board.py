@@ -196,8 +196,44 @@ def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect(page.locator("#table #tile-O1a")).to_be_visible(timeout=10_000)
         expect(page.locator("#table [data-tile]")).to_have_count(61)
+        # the lone tile's red reason hangs inside the table, not past the phone's right edge (a wider
+        # page made the phone zoom out and swallow taps)
+        expect(_set_of(page, "O1a").locator(".set-reason")).to_be_visible()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(RESULTS / "board-phone.png"), full_page=True)
+
+        # 크게 보기: tiles twice as big, the table pans inside its box, the page itself still fits
+        small = page.locator("#table #tile-K1a").bounding_box()["width"]
+        box_before = page.locator(".tr-board-table").bounding_box()
+        # chromium takes a synthetic tap that follows a touch drag at once as part of that gesture
+        # (no click); a finger is never that quick, so wait as long as a person would
+        page.wait_for_timeout(600)
+        page.locator("#table-zoom").tap()
+        expect(page.locator("#table-zoom")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#table-zoom")).to_contain_text("전체 보기")
+        big = page.locator("#table #tile-K1a").bounding_box()["width"]
+        assert big >= 1.9 * small, (small, big)
+        box_after = page.locator(".tr-board-table").bounding_box()
+        assert abs(box_after["height"] - box_before["height"]) <= 1, (box_before, box_after)
+        assert page.locator(".tr-board-table").evaluate("el => el.scrollWidth > el.clientWidth + 10 && el.scrollHeight > el.clientHeight + 10")
+        page_size = _screen_fit(page)
+        assert page_size[0] <= page_size[1] + 1, f"zoomed, the page scrolls: {page_size}"
+        # a drop still lands where the finger lifts: O2 beside the upper-left sets, in the zoomed grid
+        x, y = _center(page.locator("#rack #tile-O2a"))
+        tx, ty = box_after["x"] + box_after["width"] * 0.5, box_after["y"] + box_after["height"] * 0.9
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * step / 10, "y": y + (ty - y) * step / 10}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(page.locator("#table #tile-O2a")).to_be_visible(timeout=10_000)
+        landed = page.locator("#table #tile-O2a").bounding_box()
+        assert abs(landed["x"] + landed["width"] / 2 - tx) < landed["width"] * 1.5 and abs(landed["y"] + landed["height"] / 2 - ty) < landed["height"] * 1.5, (landed, tx, ty)
+        page.screenshot(path=str(RESULTS / "board-phone-zoomed.png"))
+        page.wait_for_timeout(600)
+        page.locator("#table-zoom").tap()
+        expect(page.locator("#table-zoom")).to_have_attribute("aria-pressed", "false")
+        assert abs(page.locator("#table #tile-K1a").bounding_box()["width"] - small) <= 1
     finally:
         context.close()
 

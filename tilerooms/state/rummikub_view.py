@@ -46,6 +46,7 @@ class SetRow:
     top: str
     width: str
     changed: bool = False
+    reason_right: bool = False  # a set in the right half hangs its reason leftwards, inside the table
 
 
 @dataclass
@@ -141,6 +142,7 @@ def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str
                 top=f"{pos['row'] * 100 / rows:.4f}%",
                 width=f"{min(len(s['tile_ids']), BOARD_COLS) * 100 / BOARD_COLS:.4f}%",
                 changed=str(s.get("id")) in changed,
+                reason_right=pos["col"] * 2 >= BOARD_COLS,
             )
         )
     return out

@@ -21,6 +21,13 @@ from tilerooms.ui.tiles import number_tile
 
 BOARD_CSS = """
 .tr-board-table { container-type: inline-size; }
+/* cqw inside the table follow the table itself, so a zoomed table has bigger tiles */
+.tr-board-table #table { container-type: inline-size; }
+/* 크게 보기: the table at twice the size, panned inside the same box (the page does not move) */
+#board[data-zoom="true"] .tr-board-table { overflow: auto; overscroll-behavior: contain; border-radius: 14px; }
+#board[data-zoom="true"] .tr-board-table #table { width: 200% !important; }
+.zoom-label-out, #board[data-zoom="true"] .zoom-label-in { display: none; }
+#board[data-zoom="true"] .zoom-label-out { display: inline; }
 .tr-board-table .tr-tile { min-width: 0 !important; width: 100%; height: 100% !important; padding: 0 !important;
   border-radius: 0.6cqw !important; }
 .tr-board-table .tr-tile span:first-child { font-size: 2.1cqw !important; }
@@ -87,7 +94,7 @@ def _table_set(s) -> rx.Component:
             gap="0.25cqw",
             height="100%",
         ),
-        rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason", style={"position": "absolute", "top": "100%", "left": "0", "fontSize": "1.4cqw", "color": "#cf222e", "whiteSpace": "nowrap", "background": "#fff", "padding": "0 0.3cqw", "zIndex": "2"})),
+        rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason", style={"position": "absolute", "top": "100%", "left": rx.cond(s.reason_right, "auto", "0"), "right": rx.cond(s.reason_right, "0", "auto"), "fontSize": "1.4cqw", "color": "#cf222e", "whiteSpace": "nowrap", "background": "#fff", "padding": "0 0.3cqw", "zIndex": "2"})),
         rx.cond(
             RoomState.my_turn & (RoomState.selected.length() > 0),
             rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RoomState.place_on(s.index),
@@ -130,7 +137,27 @@ def _table() -> rx.Component:
         # the whole table fits one screen: at most 45 % of its height, and on a laptop no more than
         # leaves room for the players, the buttons and a two-row rack (about 470 px)
         width=f"min(100%, calc(clamp(28vh, 100vh - 470px, 45vh) * {BOARD_COLS * 3} / (12 * 4.3)))",
+        # the box keeps the unzoomed table's shape, so 크게 보기 pans inside it
+        aspect_ratio=f"{BOARD_COLS * 3} / calc({RoomState.board_rows.to_string()} * 4.3)",
         margin_x="auto",
+    )
+
+
+# client-side only: zooming is this browser's view of the table, nothing the server needs to know
+_TOGGLE_ZOOM = """(() => { const b = document.getElementById('board'); if (!b) return;
+  const on = b.dataset.zoom !== 'true'; b.dataset.zoom = on ? 'true' : 'false';
+  const t = document.getElementById('table-zoom'); if (t) t.setAttribute('aria-pressed', on ? 'true' : 'false'); })()"""
+
+
+def _zoom_button() -> rx.Component:
+    """크게 보기 / 전체 보기: on a phone the whole table makes tiles small; this doubles them."""
+    return rx.button(
+        rx.el.span(tr("board.zoom_in"), class_name="zoom-label-in"),
+        rx.el.span(tr("board.zoom_out"), class_name="zoom-label-out"),
+        variant="ghost",
+        id="table-zoom",
+        aria_pressed="false",
+        on_click=rx.call_script(_TOGGLE_ZOOM),
     )
 
 
@@ -249,6 +276,7 @@ def rummikub_board() -> rx.Component:
                 rx.cond(RoomState.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
                 rx.cond(RoomState.meld_text != "", rx.badge(by_locale(RoomState.meld_text_en, RoomState.meld_text), color_scheme="amber", size="2", id="meld-progress")),
                 rx.spacer(),
+                _zoom_button(),
                 _keys_dialog(),
                 _rules_dialog(),
                 rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),

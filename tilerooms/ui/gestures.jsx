@@ -60,6 +60,8 @@ export function GestureLayer({ children, onChain, onDrop, longPressMs = 250, ...
     const root = ref.current;
     if (!root) return undefined;
     let press = null;
+    // the click a drag or a long press ends with is not a tap; a touch drag sends no click at all,
+    // so the next press clears the flag instead of its tap being eaten (e.g. on 배치 확정)
     let suppressClick = false;
 
     const stopTimers = () => {
@@ -70,6 +72,7 @@ export function GestureLayer({ children, onChain, onDrop, longPressMs = 250, ...
       }
     };
     const down = (e) => {
+      suppressClick = false;
       const tile = e.target.closest("[data-tile]");
       if (!tile || !root.contains(tile) || tile.dataset.movable !== "true" || e.button > 0) return;
       press = { id: e.pointerId, tile: tile.dataset.tile, x: e.clientX, y: e.clientY, steps: 0, chain: false, dragging: false };

@@ -15,6 +15,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.draw_confirm.keep": {"ko": "계속 배치하기", "en": "Keep placing"},
     "board.draw_confirm.ok": {"ko": "취소하고 가져오기", "en": "Cancel and draw"},
     "board.keys": {"ko": "단축키", "en": "Shortcuts"},
+    "board.zoom_in": {"ko": "크게 보기", "en": "Zoom in"},
+    "board.zoom_out": {"ko": "전체 보기", "en": "Whole table"},
     "board.keys.title": {"ko": "단축키 설정", "en": "Keyboard shortcuts"},
     "board.keys.defaults": {"ko": "기본값", "en": "Defaults"},
     "board.keys.note": {
