@@ -41,6 +41,15 @@ def _mouse_drag(page, source, to_xy, hold_ms: int = 0) -> None:
     page.mouse.up()
 
 
+def _touch_drag(cdp, from_xy, to_xy) -> None:
+    """A finger drag in ten steps, as real touch events through the DevTools protocol."""
+    (x, y), (tx, ty) = from_xy, to_xy
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * step / 10, "y": y + (ty - y) * step / 10}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def _table_point(page, col_fraction: float, row_fraction: float) -> tuple[float, float]:
     box = page.locator("#table").bounding_box()
     return box["x"] + box["width"] * col_fraction, box["y"] + box["height"] * row_fraction
@@ -187,13 +196,7 @@ def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):
 
         # a touch drag (real touch events through the DevTools protocol) puts O1 on the table
         cdp = context.new_cdp_session(page)
-        x, y = _center(page.locator("#rack #tile-O1a"))
-        tx, ty = _table_point(page, 0.9, 0.93)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for step in range(1, 11):
-            px, py = x + (tx - x) * step / 10, y + (ty - y) * step / 10
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": px, "y": py}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        _touch_drag(cdp, _center(page.locator("#rack #tile-O1a")), _table_point(page, 0.9, 0.93))
         expect(page.locator("#table #tile-O1a")).to_be_visible(timeout=10_000)
         expect(page.locator("#table [data-tile]")).to_have_count(61)
         # the lone tile's red reason hangs inside the table, not past the phone's right edge (a wider
@@ -220,12 +223,8 @@ def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):
         page_size = _screen_fit(page)
         assert page_size[0] <= page_size[1] + 1, f"zoomed, the page scrolls: {page_size}"
         # a drop still lands where the finger lifts: O2 beside the upper-left sets, in the zoomed grid
-        x, y = _center(page.locator("#rack #tile-O2a"))
         tx, ty = box_after["x"] + box_after["width"] * 0.5, box_after["y"] + box_after["height"] * 0.9
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for step in range(1, 11):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * step / 10, "y": y + (ty - y) * step / 10}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        _touch_drag(cdp, _center(page.locator("#rack #tile-O2a")), (tx, ty))
         expect(page.locator("#table #tile-O2a")).to_be_visible(timeout=10_000)
         landed = page.locator("#table #tile-O2a").bounding_box()
         assert abs(landed["x"] + landed["width"] / 2 - tx) < landed["width"] * 1.5 and abs(landed["y"] + landed["height"] / 2 - ty) < landed["height"] * 1.5, (landed, tx, ty)

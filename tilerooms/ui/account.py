@@ -8,7 +8,7 @@ from tilerooms.state.account import COLOR_NAMES, AccountState
 from tilerooms.state.identity import IdentityState
 from tilerooms.ui.i18n import text
 from tilerooms.ui.i18n.render import by_locale, server_text, tr
-from tilerooms.ui.shell import NAV_SIZE, page
+from tilerooms.ui.shell import nav_link, page
 
 
 def _guest_notice() -> rx.Component:
@@ -263,5 +263,5 @@ def header_account_link() -> rx.Component:
             underline="none",
             id="header-profile",
         ),
-        rx.link(tr("nav.signin"), href="/signin", size=NAV_SIZE, weight="medium", underline="none", id="header-signin"),
+        nav_link("nav.signin", "/signin", id="header-signin"),
     )
