@@ -16,7 +16,7 @@ from mahjong.shanten import Shanten
 
 from tilerooms.bench.mahjong_tournament import play_game, summarize
 from tilerooms.games.mahjong import ai, engine
-from tilerooms.games.mahjong.ai_shanten import shanten_fast
+from tilerooms.games.mahjong.ai_shanten import regular_shanten, shanten_fast
 
 from .mjai_helpers import json_view, position
 
@@ -86,3 +86,49 @@ def test_fast_shanten_matches_the_mahjong_package():
             counts[k] += 1
         want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
         assert shanten_fast(tuple(counts), melds) == want, (counts, melds)
+
+
+def test_fast_shanten_matches_the_mahjong_package_on_one_suit_and_four_melds():
+    # one-suit hands (chinitsu shapes: long connected runs) and bare tanki waits after four melds
+    rng = random.Random(8)
+    for _ in range(2000):
+        melds = rng.choice([0, 0, 1, 2, 3, 4])
+        size = 13 - 3 * melds + rng.choice([0, 1])
+        suit = rng.randrange(3)
+        wall = [k for k in range(suit * 9, suit * 9 + 9) for _ in range(4)]
+        counts = [0] * 34
+        for k in rng.sample(wall, size):
+            counts[k] += 1
+        want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
+        assert shanten_fast(tuple(counts), melds) == want, (counts, melds)
+
+
+def test_fast_shanten_known_shapes_and_list_input():
+    def counts_of(text: str) -> list[int]:
+        counts, digits = [0] * 34, []
+        for ch in text:
+            if ch.isdigit():
+                digits.append(int(ch))
+            else:
+                base = "mpsz".index(ch) * 9
+                for d in digits:
+                    counts[base + d - 1] += 1
+                digits = []
+        return counts
+
+    cases = [
+        ("123m456p789s11z", 1, -1),  # complete after one meld
+        ("123m456p789s1122z", 0, 0),  # tenpai on a shanpon
+        ("1199m1199p1199s1z", 0, 0),  # seven pairs tenpai (six pairs and a single)
+        ("19m19p19s1234567z", 0, 0),  # kokushi thirteen-sided
+        ("19m19p19s12345677z", 0, -1),  # kokushi complete
+        ("1z", 4, 0),  # tanki after four melds
+        ("11z", 4, -1),
+        ("147m258p369s1234z", 0, 6),
+    ]
+    for text, melds, want in cases:
+        counts = counts_of(text)
+        assert shanten_fast(tuple(counts), melds) == want, text
+        assert shanten_fast(counts, melds) == want, text  # a list works too
+        assert Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0) == want, text
+    assert regular_shanten(counts_of("1199m1199p1199s1z"), 0) == 3  # the standard shape alone
