@@ -8,6 +8,14 @@ Prints, per level, the average placement and top rate with 95 % intervals, win a
 per hand, riichi and call rates, the head-to-head rate (how often one level finished above
 another at the same table), the time per decision (median / p95; all decisions, and own-turn
 ones apart) and any rejected AI action (there must be none).
+
+``--duplicate hard:normal`` plays a duplicate match instead (the "1 vs 3" protocol mahjong AI
+evaluations use): every seed is played once per seat rotation, with the same seating and walls,
+the challenger level in one seat and the champion level in the others. Each seat's tiles are thus
+played once by the challenger, so the luck of the deal cancels and far fewer games separate two
+levels. The figures are per seed (its rotations together), with 95 % intervals over the seeds:
+the share of champion seats the challenger finished above, its average place and its points
+margin. Each player has its own AI RNG, so one seat's choices never shift another's tie-breaks.
 """
 
 from __future__ import annotations
@@ -59,7 +67,9 @@ def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | No
     nobody has anything to send (only the claim window's minimum delay is left) the deadline fires.
     """
     players = list(levels)
-    rng = random.Random(seed * 7919 + 17 if ai_seed is None else ai_seed)
+    base = seed * 7919 + 17 if ai_seed is None else ai_seed
+    # one RNG per player: one seat's choices never shift another seat's tie-breaks (duplicate games)
+    rngs = {p: random.Random(f"{base}-{p}") for p in players}
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
     now = 0
     rejected = stalls = actions = 0
@@ -75,7 +85,7 @@ def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | No
             if json_views:
                 view = json.loads(json.dumps(view))  # the AI gets data only, as over the wire
             t0 = time.perf_counter()
-            batch = ai.decide(view, levels[player], rng)
+            batch = ai.decide(view, levels[player], rngs[player])
             if timing and batch:
                 ms = (time.perf_counter() - t0) * 1000
                 decide_ms[levels[player]].append(ms)
@@ -145,6 +155,77 @@ def _job(args: tuple[int, int, bool, str]) -> GameRecord:
     return play_game(table_for(game, sanma), seed, options={"length": length})
 
 
+def _play_all(job: Any, jobs: list[Any], workers: int) -> list[Any]:
+    """`job` over `jobs` in order, on `workers` processes (1: in this one)."""
+    if workers <= 1:
+        return [job(j) for j in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(job, jobs, chunksize=1))
+
+
+def duplicate_tables(seed: int, sanma: bool, challenger: str, champion: str, length: str) -> list[tuple[str, dict[str, str]]]:
+    """The seat rotations of one seed for a duplicate match, as ``(challenger's player id, levels)``:
+    the same seating and walls, the challenger in seat 0, 1, ... in turn and the champion level in
+    every other seat."""
+    players = [f"p{i}" for i in range(3 if sanma else 4)]
+    seats = engine.setup({"startedAt": 0, "length": length}, players, seed)["players"]
+    return [(seats[r], {p: (challenger if p == seats[r] else champion) for p in players}) for r in range(len(players))]
+
+
+def _duplicate_job(args: tuple[str, dict[str, str], int, str]) -> tuple[int, str, GameRecord]:
+    me, levels, seed, length = args
+    return seed, me, play_game(levels, seed, options={"length": length})
+
+
+def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: str, champion: str,
+                        sanma: bool) -> list[str]:
+    """The duplicate match's figures: per seed (all its rotations together, so the walls' luck
+    cancels) the challenger's average place, the share of champion seats it finished above and its
+    points minus the champions' average; means over seeds with 95 % intervals."""
+    n = 3 if sanma else 4
+    per_seed: dict[int, list[tuple[str, GameRecord]]] = defaultdict(list)
+    for seed, me, record in games:
+        per_seed[seed].append((me, record))
+    place, above, margin = [], [], []
+    for records in per_seed.values():
+        ranks, beats, diffs = [], [], []
+        for me, r in records:
+            others = [r.points[p] for p in r.levels if p != me]
+            ranks.append(r.rank[me])
+            beats.append((n - r.rank[me]) / (n - 1))
+            diffs.append(r.points[me] - statistics.fmean(others))
+        place.append(statistics.fmean(ranks))
+        above.append(statistics.fmean(beats))
+        margin.append(statistics.fmean(diffs))
+    seeds = len(per_seed)
+    m_place, h_place = mean_ci(place)
+    m_above, h_above = mean_ci(above)
+    m_margin, h_margin = mean_ci(margin)
+    return [
+        f"duplicate {challenger} (1 seat) vs {champion} ({n - 1} seats): {seeds} seeds x {n} seat rotations, same walls",
+        f"  {challenger} above a {champion} seat: {m_above:.1%} (95% CI {m_above - h_above:.1%}-{m_above + h_above:.1%}); "
+        f"even strength = 50%",
+        f"  {challenger} average place: {m_place:.3f} ({m_place - h_place:.3f}-{m_place + h_place:.3f}); "
+        f"even strength = {(n + 1) / 2:.1f}",
+        f"  {challenger} points minus the {champion} seats' average: {m_margin:+.0f} (95% CI "
+        f"{m_margin - h_margin:+.0f} to {m_margin + h_margin:+.0f})",
+    ]
+
+
+def run_duplicate(seeds: int, workers: int, seed: int, challenger: str, champion: str, *, sanma: bool = False,
+                  length: str = "tonpuu") -> list[str]:
+    """Play a duplicate match over `seeds` seeds (each seed once per seat rotation) and return the
+    report lines: the per-level table, then the seed-paired figures."""
+    jobs = [(me, levels, s, length) for s in range(seed, seed + seeds)
+            for me, levels in duplicate_tables(s, sanma, challenger, champion, length)]
+    t0 = time.perf_counter()
+    games = _play_all(_duplicate_job, jobs, workers)
+    lines = summarize([r for _, _, r in games], sanma)
+    lines += summarize_duplicate(games, challenger, champion, sanma)
+    lines.append(f"{len(jobs)} {length} games in {time.perf_counter() - t0:.1f} s on {workers} worker(s)")
+    return lines
+
+
 def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
     """The report lines for a list of finished games."""
     by_level: dict[str, dict[str, list[float]]] = {lv: defaultdict(list) for lv in LEVELS}
@@ -205,11 +286,7 @@ def run(games: int, workers: int, seed: int, *, sanma: bool = False, length: str
     """Play `games` seeded games and return the report lines."""
     jobs = [(g, seed + g, sanma, length) for g in range(games)]
     t0 = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            records = list(pool.map(_job, jobs, chunksize=1))
-    else:
-        records = [_job(j) for j in jobs]
+    records = _play_all(_job, jobs, workers)
     lines = summarize(records, sanma)
     lines.append(f"{games} {length} games in {time.perf_counter() - t0:.1f} s on {workers} worker(s)")
     return lines
@@ -223,7 +300,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1000, help="first game seed")
     parser.add_argument("--length", choices=("tonpuu", "hanchan"), default="tonpuu", help="game length (default tonpuu)")
     parser.add_argument("--sanma", action="store_true", help="3-player games (one seat per level)")
+    parser.add_argument("--duplicate", metavar="CHALLENGER:CHAMPION",
+                        help="duplicate match, e.g. hard:normal: --games seeds, each played once per seat "
+                             "rotation with the challenger in one seat and the champion in the others")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.duplicate:
+        challenger, _, champion = args.duplicate.partition(":")
+        if challenger not in LEVELS or champion not in LEVELS or challenger == champion:
+            parser.error("--duplicate takes two different levels, e.g. hard:normal")
+        for line in run_duplicate(args.games, args.workers, args.seed, challenger, champion, sanma=args.sanma,
+                                  length=args.length):
+            print(line)
+        return
     for line in run(args.games, args.workers, args.seed, sanma=args.sanma, length=args.length):
         print(line)
 

@@ -14,7 +14,7 @@ import random
 import pytest
 from mahjong.shanten import Shanten
 
-from tilerooms.bench.mahjong_tournament import play_game, summarize
+from tilerooms.bench.mahjong_tournament import _duplicate_job, duplicate_tables, play_game, summarize, summarize_duplicate
 from tilerooms.games.mahjong import ai, engine
 from tilerooms.games.mahjong.ai_shanten import regular_shanten, shanten_fast
 
@@ -132,3 +132,26 @@ def test_fast_shanten_known_shapes_and_list_input():
         assert shanten_fast(counts, melds) == want, text  # a list works too
         assert Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0) == want, text
     assert regular_shanten(counts_of("1199m1199p1199s1z"), 0) == 3  # the standard shape alone
+
+
+def test_duplicate_tables_put_the_challenger_in_every_seat_once():
+    for sanma in (False, True):
+        tables = duplicate_tables(21, sanma, "hard", "normal", "tonpuu")
+        n = 3 if sanma else 4
+        seating = engine.setup({"startedAt": 0, "length": "tonpuu"}, [f"p{i}" for i in range(n)], 21)["players"]
+        assert len(tables) == n
+        # rotation r: the seat-r player is the challenger, every other seat the champion
+        assert [me for me, _ in tables] == seating
+        assert [[levels[p] for p in seating] for _, levels in tables] == [
+            ["hard" if s == r else "normal" for s in range(n)] for r in range(n)]
+
+
+def test_a_duplicate_match_between_equal_levels_cancels_the_walls_luck_exactly():
+    # the same level on both sides: every rotation is the same game, so the "challenger" averages
+    # exactly the middle place, half the seats above it and a zero points margin
+    games = [_duplicate_job((me, levels, 31, "tonpuu"))
+             for me, levels in duplicate_tables(31, True, "normal", "normal", "tonpuu")]
+    lines = summarize_duplicate(games, "normal", "normal", True)
+    assert "above a normal seat: 50.0% (95% CI 50.0%-50.0%)" in lines[1]
+    assert "average place: 2.000 (2.000-2.000)" in lines[2]
+    assert "average: +0 " in lines[3]
