@@ -72,6 +72,14 @@ def test_decide_leaves_the_view_untouched_and_returns_json(level):
     assert ai.decide(spectator, level, random.Random(0)) == []  # no seat: nothing to do
 
 
+def _assert_shanten_like_the_package(kinds: list[int], melds: int) -> None:
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
+    assert shanten_fast(tuple(counts), melds) == want, (counts, melds)
+
+
 def test_fast_shanten_matches_the_mahjong_package():
     rng = random.Random(7)
     for _ in range(3000):
@@ -81,11 +89,7 @@ def test_fast_shanten_matches_the_mahjong_package():
         if rng.random() < 0.5:  # one suit plus honors: many connected shapes
             suit = rng.randrange(3)
             wall = [k for k in wall if k // 9 == suit or k >= 27]
-        counts = [0] * 34
-        for k in rng.sample(wall, size):
-            counts[k] += 1
-        want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
-        assert shanten_fast(tuple(counts), melds) == want, (counts, melds)
+        _assert_shanten_like_the_package(rng.sample(wall, size), melds)
 
 
 def test_fast_shanten_matches_the_mahjong_package_on_one_suit_and_four_melds():
@@ -96,11 +100,7 @@ def test_fast_shanten_matches_the_mahjong_package_on_one_suit_and_four_melds():
         size = 13 - 3 * melds + rng.choice([0, 1])
         suit = rng.randrange(3)
         wall = [k for k in range(suit * 9, suit * 9 + 9) for _ in range(4)]
-        counts = [0] * 34
-        for k in rng.sample(wall, size):
-            counts[k] += 1
-        want = Shanten.calculate_shanten(counts, use_chiitoitsu=melds == 0, use_kokushi=melds == 0)
-        assert shanten_fast(tuple(counts), melds) == want, (counts, melds)
+        _assert_shanten_like_the_package(rng.sample(wall, size), melds)
 
 
 def test_fast_shanten_known_shapes_and_list_input():
