@@ -131,12 +131,30 @@ def test_riichi_with_a_good_wait_uses_a_legal_riichi_discard(level):
     apply_all(state, 0, [action])
 
 
-def test_hard_keeps_a_mangan_dama():
-    # closed tanyao-to-be with four dora (indicator 4p: 5p x3, one of them red): dama is already mangan
+def test_hard_riichis_even_a_mangan_dama():
+    # closed tanyao-to-be with four dora (indicator 4p: 5p x3, one of them red): dama is already
+    # mangan, but with a 5s-8s wait the riichi (ura-dora, ippatsu, tsumo) is worth more
     state = position(["234m678m345p05p67s1z", *QUIET[:2], "147s258m369p1256z"],
                      dora="4p4s4m")
     (action,) = decide(state, 0, "hard")
+    assert kind(action["tile"]) == kind_of("1z") and action.get("riichi") is True
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_poor_wait_with_a_yaku_stays_dama(level):
+    # tanyao tenpai on the 5s kanchan; two 5s already lie in seat 2's discards, two are unseen
+    state = position(["234m678m345p55p46s1z", *QUIET], discards={2: "5s5s"})
+    (action,) = decide(state, 0, level)
     assert kind(action["tile"]) == kind_of("1z") and not action.get("riichi")
+    assert json_view(state, 0)["me"]["legal"]["riichi"]  # riichi was on offer
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_poor_wait_without_a_yaku_riichis(level):
+    # the same kanchan without a yaku (9m breaks tanyao): riichi is the only way to win by ron
+    state = position(["234m789m345p55p46s1z", *QUIET], discards={2: "5s5s"})
+    (action,) = decide(state, 0, level)
+    assert kind(action["tile"]) == kind_of("1z") and action.get("riichi") is True
 
 
 def test_after_riichi_only_tsumogiri():

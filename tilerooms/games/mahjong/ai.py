@@ -12,7 +12,8 @@ Levels:
   calls when the hand has an obvious yaku (tanyao, honitsu, yakuhai); riichi with a decent wait;
   avoids yaku-less open tenpai.
 - hard: efficiency weighed by value (dora, red fives, yakuhai, the real value of each wait via
-  `hand.evaluate_win`), avoids furiten and yaku-less waits, chooses riichi or dama, and defends:
+  `hand.evaluate_win`), avoids furiten and yaku-less waits, riichis by normal's rule (dama only
+  with a poor wait and a yaku), and defends:
   against a riichi (or a loud open hand) it reads genbutsu, suji and kabe (`ai_defence`) and folds
   or pushes by comparing its hand's speed and value with the danger.
 Every level takes a legal tsumo or ron.
@@ -235,7 +236,7 @@ def choose_discard(view: dict[str, Any], table: Table, level: str, rng: random.R
                 # fold: the safest tile; efficiency only breaks ties between equally safe ones
                 c.score = -c.danger * 1e5 + _efficiency_score(c, level) * 1e-3
     choice = max(cands, key=lambda c: c.score)
-    riichi = pushing and choice.kind in riichi_kinds and _wants_riichi(table, choice, level)
+    riichi = pushing and choice.kind in riichi_kinds and _wants_riichi(table, choice)
     if riichi:
         riichi_tokens = legal["riichi"]
         if choice.token in riichi_tokens:
@@ -257,22 +258,17 @@ def _easy_discard(cands: list[Candidate], riichi_kinds: set[int], rng: random.Ra
     return choice.token, riichi
 
 
-def _wants_riichi(table: Table, c: Candidate, level: str) -> bool:
-    """Riichi with a decent wait; hard keeps a big yaku-ful hand dama and skips furiten riichi."""
+def _wants_riichi(table: Table, c: Candidate) -> bool:
+    """Riichi with a decent wait (three or more unseen winning tiles), or when riichi is the only yaku.
+
+    Hard once kept big yaku-ful hands dama and skipped furiten riichi; paired seeded hands showed the
+    riichi (ura-dora, ippatsu, a tsumo-only furiten wait that still wins) was worth more, so both
+    levels share this rule."""
     total = sum(w.unseen for w in c.waits)
     if total == 0:
         return False
     dama = _dama_values(table, c)
-    if level == "normal":
-        return total >= 3 or not any(v > 0 for v in dama)  # decent wait, or riichi is the only yaku
-    dama_ok = [v for v in dama if v > 0]
-    if c.waits and c.waits[0].furiten:
-        return not dama_ok and total >= 4  # furiten: riichi only for a tsumo with many tiles
-    if dama_ok and min(dama_ok) >= 7700 * (1.5 if table.dealer else 1):
-        return False  # mangan dama already: riichi would only tell the table
-    if table.live_count < 8 and dama_ok:
-        return False
-    return total >= 2 or not dama_ok
+    return total >= 3 or not any(v > 0 for v in dama)
 
 
 def _dama_values(table: Table, c: Candidate) -> list[int]:
