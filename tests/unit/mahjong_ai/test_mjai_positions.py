@@ -29,6 +29,16 @@ def test_normal_and_hard_take_the_ukeire_best_discard():
     apply_all(state, 0, decide(state, 0, "hard"))
 
 
+def test_hard_looks_two_steps_ahead_one_step_from_tenpai():
+    # 2356789m 22p 678p 24s, 1-shanten. Cutting 9m keeps the most draws (1m 4m 3s: 12 unseen), but
+    # 1m or 4m then waits on the 24s kanchan (3s, 4 tiles). Cutting 2s (or 4s) keeps 11 draws
+    # (1m 4m 7m), and each leaves a run wait: 47m, 147m or 14m. Normal counts draws; hard counts
+    # the winning tiles those draws lead to (tenpai_quality 92 against 64).
+    state = position(["2356789m22678p24s", *QUIET])
+    assert kind(decide(state, 0, "normal")[0]["tile"]) == kind_of("9m")
+    assert kind(decide(state, 0, "hard")[0]["tile"]) in (kind_of("2s"), kind_of("4s"))
+
+
 def test_easy_still_keeps_the_shanten():
     state = position(["23m456p789p1246s55z", *QUIET])
     for seed in range(10):

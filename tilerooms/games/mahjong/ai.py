@@ -12,7 +12,8 @@ Levels:
   calls when the hand has an obvious yaku (tanyao, honitsu, yakuhai); riichi with a decent wait;
   avoids yaku-less open tenpai.
 - hard: efficiency weighed by value (dora, red fives, yakuhai, the real value of each wait via
-  `hand.evaluate_win`), avoids furiten and yaku-less waits, riichis by normal's rule (dama only
+  `hand.evaluate_win`), one step from tenpai a two-step look-ahead (the waits each draw leads
+  to: `ai_eval.tenpai_quality`), avoids furiten and yaku-less waits, riichis by normal's rule (dama only
   with a poor wait and a yaku), and defends:
   against a riichi (or a loud open hand) it reads genbutsu, suji and kabe (`ai_defence`) and folds
   or pushes by comparing its hand's speed and value with the danger.
@@ -32,6 +33,7 @@ from tilerooms.games.mahjong.ai_eval import (
     improving_kinds,
     points_for_han,
     shanten,
+    tenpai_quality,
     ukeire,
     wait_values,
     waits,
@@ -45,6 +47,7 @@ Action = dict[str, Any]
 
 FOLD_THREAT = 0.6  # a riichi, or a seat with three open melds, makes hard think about folding
 NO_PATH = 9  # yaku_distance when an open hand has no yaku left to aim for
+TWO_STEP_SCALE = 6.0  # a typical tenpai's winning tiles: puts `tenpai_quality` on ukeire's scale
 
 
 def decide(view: dict[str, Any], level: str, rng: random.Random) -> list[Action]:
@@ -94,6 +97,7 @@ class Candidate:
     raw_shanten: int = 0
     waits: list[WaitValue] = field(default_factory=list)
     value: float = 0.0  # estimated points of the hand after this discard
+    two_step: float | None = None  # hard, 1-shanten: `tenpai_quality` (draws x the waits they reach)
     danger: float = 0.0
     tiebreak: float = 0.0
     score: float = 0.0
@@ -176,6 +180,9 @@ def _candidates(view: dict[str, Any], table: Table, level: str) -> list[Candidat
             rest_ids = list(table.closed)
             rest_ids.remove(tile_id(token))
             cand.value = points_for_han(han_estimate(table, counts, rest_ids), table.dealer)
+        if level == "hard" and floor == 1 and s == 1 and cand.shanten == 1:
+            # one step from tenpai: rank by the waits each draw leads to, not just the draws
+            cand.two_step = tenpai_quality(counts, table.n_melds, table.unseen)
         counts[kind] += 1
     return out
 
@@ -190,7 +197,8 @@ def _efficiency_score(c: Candidate, level: str) -> float:
             ratio = c.ukeire / max(1, sum(w.unseen for w in c.waits))
             return -1000 * c.shanten + weighted * ratio * 2 + 0.01 * c.tiebreak
         mult = 1 + 0.12 * min(8.0, c.value / 1000)
-        return -1000 * c.shanten + c.ukeire * mult + 0.01 * c.tiebreak
+        speed = c.ukeire if c.two_step is None else c.two_step / TWO_STEP_SCALE
+        return -1000 * c.shanten + speed * mult + 0.01 * c.tiebreak
     return -1000 * c.shanten + c.ukeire + 0.01 * c.tiebreak
 
 

@@ -186,3 +186,50 @@ def yaku_distance(table: Table, counts: list[int], extra_melds: list[tuple[str, 
         if pairs <= 2:
             best = min(best, singles + max(0, pairs - 1))
     return best
+
+
+@lru_cache(maxsize=100_000)
+def _tenpai_discards(counts14: tuple[int, ...], n_melds: int) -> tuple[frozenset[int], ...]:
+    """The wait kinds of every tenpai this 14-tile hand reaches with one discard (shape only)."""
+    out = []
+    work = list(counts14)
+    for k in range(34):
+        if not work[k]:
+            continue
+        work[k] -= 1
+        key = tuple(work)
+        if shanten_of(key, n_melds) == 0:
+            kinds = frozenset(w for w in _draw_candidates(key, n_melds)
+                              if work[w] < 4 and _completes(key, w, n_melds))
+            if kinds:
+                out.append(kinds)
+        work[k] += 1
+    return tuple(out)
+
+
+def _completes(counts13: tuple[int, ...], kind: int, n_melds: int) -> bool:
+    work = list(counts13)
+    work[kind] += 1
+    return shanten_of(tuple(work), n_melds) == -1
+
+
+def tenpai_quality(counts13: list[int], n_melds: int, unseen: list[int]) -> float:
+    """Two-step look-ahead for a 1-shanten hand: over every draw that makes it tenpai (weighted by
+    its unseen copies), the unseen winning tiles of the widest tenpai that draw allows. A hand
+    that becomes two-sided tenpai scores above one with the same ukeire that ends in an edge wait.
+    """
+    s, draws = improving_kinds(counts13, n_melds, unseen)
+    if s != 1:
+        return 0.0
+    total = 0.0
+    work = list(counts13)
+    for d in draws:
+        work[d] += 1
+        best = 0
+        for kinds in _tenpai_discards(tuple(work), n_melds):
+            n = sum(unseen[w] - (w == d) for w in kinds)
+            if n > best:
+                best = n
+        work[d] -= 1
+        total += unseen[d] * best
+    return total
