@@ -182,7 +182,7 @@ def _candidates(view: dict[str, Any], table: Table, level: str) -> list[Candidat
             cand.value = points_for_han(han_estimate(table, counts, rest_ids), table.dealer)
         if level == "hard" and floor == 1 and s == 1 and cand.shanten == 1:
             # one step from tenpai: rank by the waits each draw leads to, not just the draws
-            cand.two_step = tenpai_quality(counts, table.n_melds, table.unseen)
+            cand.two_step = tenpai_quality(counts, table.n_melds, table.unseen, kinds_up)
         counts[kind] += 1
     return out
 

@@ -188,6 +188,9 @@ def yaku_distance(table: Table, counts: list[int], extra_melds: list[tuple[str, 
     return best
 
 
+_EVERY_KIND = [1] * 34  # "unseen" for shape-only questions: no kind is ruled out by the table
+
+
 @lru_cache(maxsize=100_000)
 def _tenpai_discards(counts14: tuple[int, ...], n_melds: int) -> tuple[frozenset[int], ...]:
     """The wait kinds of every tenpai this 14-tile hand reaches with one discard (shape only)."""
@@ -197,30 +200,26 @@ def _tenpai_discards(counts14: tuple[int, ...], n_melds: int) -> tuple[frozenset
         if not work[k]:
             continue
         work[k] -= 1
-        key = tuple(work)
-        if shanten_of(key, n_melds) == 0:
-            kinds = frozenset(w for w in _draw_candidates(key, n_melds)
-                              if work[w] < 4 and _completes(key, w, n_melds))
+        if shanten_of(tuple(work), n_melds) == 0:
+            _, kinds = improving_kinds(work, n_melds, _EVERY_KIND)  # from tenpai: the waits
             if kinds:
-                out.append(kinds)
+                out.append(frozenset(kinds))
         work[k] += 1
     return tuple(out)
 
 
-def _completes(counts13: tuple[int, ...], kind: int, n_melds: int) -> bool:
-    work = list(counts13)
-    work[kind] += 1
-    return shanten_of(tuple(work), n_melds) == -1
-
-
-def tenpai_quality(counts13: list[int], n_melds: int, unseen: list[int]) -> float:
+def tenpai_quality(counts13: list[int], n_melds: int, unseen: list[int], draws: list[int] | None = None) -> float:
     """Two-step look-ahead for a 1-shanten hand: over every draw that makes it tenpai (weighted by
     its unseen copies), the unseen winning tiles of the widest tenpai that draw allows. A hand
     that becomes two-sided tenpai scores above one with the same ukeire that ends in an edge wait.
+
+    `draws` are the hand's tenpai-making kinds when the caller has them (`improving_kinds` of a
+    1-shanten hand); without them they are computed, and any other shanten scores 0.
     """
-    s, draws = improving_kinds(counts13, n_melds, unseen)
-    if s != 1:
-        return 0.0
+    if draws is None:
+        s, draws = improving_kinds(counts13, n_melds, unseen)
+        if s != 1:
+            return 0.0
     total = 0.0
     work = list(counts13)
     for d in draws:
