@@ -78,7 +78,7 @@ def new_room(
         raise RuleError("bad_seats", f"자리 수는 {info.min_players}~{info.max_players}개예요")
     if password not in (None, "") and (not isinstance(password, str) or len(password) > MAX_PASSWORD):
         raise RuleError("bad_password", "비밀번호는 64자까지예요")
-    room_name = clean_name(name, f"{host.name}의 방")[:MAX_ROOM_NAME] if name else f"{host.name}의 방"
+    room_name = clean_name(name, f"{host.name}의 방", MAX_ROOM_NAME) if name else f"{host.name}의 방"
     room = Room(
         id=room_id,
         name=room_name,
@@ -238,7 +238,7 @@ def update_settings(room: Room, actor_id: str, settings: object) -> None:
         options = resolve_room_options(room.game, {**room.options, **(settings["options"] or {})})
     name = room.name
     if "name" in settings:
-        name = clean_name(settings["name"], room.name)[:MAX_ROOM_NAME]
+        name = clean_name(settings["name"], room.name, MAX_ROOM_NAME)
     room.options = options
     room.name = name
     if "allow_spectators" in settings:

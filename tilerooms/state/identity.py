@@ -17,6 +17,18 @@ import reflex as rx
 from tilerooms.rooms.identity import Identity, clean_name, guest
 
 MEMBER_RECHECK_S = 30.0  # a deleted account or renamed member is noticed within this
+GUEST_KEY_PREFIX = "k2"  # keys of the HMAC era; older keys were public ids and are replaced
+GUEST_KEY_LENGTH = len(GUEST_KEY_PREFIX) + 40
+
+
+def new_guest_key() -> str:
+    """A fresh secret guest key: 160 random bits, letters and digits only."""
+    return GUEST_KEY_PREFIX + secrets.token_hex(20)
+
+
+def is_current_guest_key(key: object) -> bool:
+    """True for a key this server made since guest ids became one-way (issue 17)."""
+    return isinstance(key, str) and len(key) == GUEST_KEY_LENGTH and key.startswith(GUEST_KEY_PREFIX) and key.isalnum()
 
 
 class IdentityState(rx.State):
@@ -63,11 +75,13 @@ class IdentityState(rx.State):
                 self.nickname = member.name  # signing out later keeps this name for the guest
             return member
         self.is_member = False
-        if len(self.guest_key) < 16 or not self.guest_key.isalnum():
-            self.guest_key = secrets.token_hex(16)
+        if not is_current_guest_key(self.guest_key):
+            # also replaces keys made before issue 17, when the key was the public id and may have leaked
+            self.guest_key = new_guest_key()
+        who = guest(self.guest_key, self.nickname)
         if not self.nickname:
-            self.nickname = f"손님{self.guest_key[:4].upper()}"
-        return guest(self.guest_key, self.nickname)
+            self.nickname = who.name  # "손님" + part of the public id, never of the key
+        return who
 
     @rx.event
     def set_nickname(self, name: str) -> None:
