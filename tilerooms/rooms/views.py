@@ -27,6 +27,8 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     """The room as `viewer_id` may see it (None: an outsider, e.g. the lobby)."""
     role = _role(room, viewer_id)
     info = game_info(room.game)
+    if role == "outsider" and room.password_hash is not None:
+        return _locked_view(room, viewer_id)
     seats = [
         {
             "index": i,
@@ -71,6 +73,25 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
             if e.get("to") is None or (seen_as is not None and seen_as in e["to"])
         ]
     return view
+
+
+def _locked_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
+    """A password room before its password: what the lobby lists and nothing more (issue 17: no
+    seats, ids, names, chat, options or results)."""
+    entry = lobby_entry(room)
+    return {
+        **entry,
+        "host_id": "",
+        "options": {},
+        "seats": [],
+        "spectators": [],
+        "version": room.version,
+        "you": {"id": viewer_id, "role": "outsider", "seat": None, "is_host": False},
+        "result": None,
+        "game_state": None,
+        "events": [],
+        "chat": [],
+    }
 
 
 def lobby_entry(room: Room) -> dict[str, Any]:

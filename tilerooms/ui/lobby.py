@@ -33,8 +33,8 @@ def _room_row(room) -> rx.Component:
         rx.table.cell(rx.match(room["status"], *[(k, tr(v)) for k, v in STATUS.items()], room["status"])),
         rx.table.cell(
             rx.hstack(
-                rx.cond(room["status"] == "waiting", rx.link(rx.button(tr("lobby.join"), size="1"), href="/room/" + room["id"].to_string())),
-                rx.cond(room["allow_spectators"], rx.link(rx.button(tr("lobby.watch"), size="1", variant="soft"), href="/room/" + room["id"].to_string() + "?watch=1")),
+                rx.cond(room["status"] == "waiting", rx.link(rx.button(tr("lobby.join"), size="1", class_name="join-room"), href="/room/" + room["id"].to(str))),
+                rx.cond(room["allow_spectators"], rx.link(rx.button(tr("lobby.watch"), size="1", variant="soft", class_name="watch-room"), href="/room/" + room["id"].to(str) + "?watch=1")),
                 spacing="2",
             )
         ),
@@ -63,7 +63,7 @@ def _create_form() -> rx.Component:
             rx.hstack(
                 rx.input(name="nickname", placeholder=tr("create.nickname"), default_value=IdentityState.nickname, id="nickname", max_length=16),
                 rx.input(name="name", placeholder=tr("create.room_name"), id="room-name-input", max_length=30),
-                rx.input(name="password", type="password", placeholder=tr("create.password"), max_length=64),
+                rx.input(name="password", type="password", placeholder=tr("create.password"), max_length=64, id="room-password-input"),
                 wrap="wrap",
                 width="100%",
             ),
