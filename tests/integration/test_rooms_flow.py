@@ -12,18 +12,11 @@ import pytest
 from tilerooms.engine import RuleError
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
+from tests.integration.positions import seat_game_state
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
 WATCHER = guest("watcherbrows3", "민수")
-
-
-async def _seat_game_state(service, room_id, state):
-    """Write a position into a running room (tests seed games deterministically)."""
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        room.game_state = state
-        await service.store.save(room)
 
 
 async def _two_player_game(service):
@@ -152,7 +145,7 @@ async def test_a_real_win_shows_ranking_and_scores(service):
         racks={HOST.id: ["R1a", "R2a", "R3a"], GUEST.id: ["B13a", "O7a"]},
         has_melded=True,
     )
-    await _seat_game_state(service, room_id, state)
+    await seat_game_state(service, room_id, state)
     sets = [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]
     await service.act(room_id, players[0], {"type": "setDraft", "sets": sets})
     await service.act(room_id, players[0], {"type": "commit"})
@@ -282,7 +275,7 @@ async def test_a_two_game_match_goes_on_to_the_next_game(service):
         has_melded=True,
         options={"gamesPerMatch": 2},
     )
-    await _seat_game_state(service, room_id, state)
+    await seat_game_state(service, room_id, state)
     with pytest.raises(RuleError):  # clients never send the engine's nextGame themselves
         await service.act(room_id, HOST.id, {"type": "nextGame"})
     sets = [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]

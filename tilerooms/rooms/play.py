@@ -63,8 +63,48 @@ def _record(room: Room, events: list[dict]) -> None:
     del room.recent_events[:-MAX_RECENT_EVENTS]
 
 
+class KeepChanges(Exception):
+    """A refusal that comes after the room already changed (a time-out fired first): the room
+    service stores the room, then raises `error` to the actor."""
+
+    def __init__(self, error: RuleError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def fire_overdue(room: Room, now: int) -> set[str]:
+    """Fire a deadline that has passed by `now` before anything else happens, exactly as the tick
+    would have; returns the players who were due (empty when no deadline had passed)."""
+    if room.status != "playing" or room.game_state is None:
+        return set()
+    engine = _engine(room)
+    deadline = engine.deadline(room.game_state)
+    if deadline is None or deadline > now:
+        return set()
+    due = set(engine.active_players(room.game_state))
+    run_timeouts(room, now)
+    return due
+
+
 def player_action(room: Room, player_id: str, action: object, now: int) -> list[dict]:
-    """Apply one action from a seated player; returns the engine's events."""
+    """Apply one action from a seated player; returns the engine's events.
+
+    An action counts at the server time it arrives (issue 17): when a deadline has passed, its
+    time-out is applied first; an action of a player who was due then is refused as late, any
+    other action is judged against the table after the time-out.
+    """
+    fired = fire_overdue(room, now)
+    try:
+        if player_id in fired:
+            raise RuleError("late", "시간이 지났어요")
+        return _apply_player_action(room, player_id, action, now)
+    except RuleError as err:
+        if fired:
+            raise KeepChanges(err) from None
+        raise
+
+
+def _apply_player_action(room: Room, player_id: str, action: object, now: int) -> list[dict]:
     _require_playing(room)
     if not in_game(room, player_id):
         raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")

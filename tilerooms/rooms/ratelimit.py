@@ -1,7 +1,11 @@
-"""Per-person action quotas (token buckets), checked before a room is even locked.
+"""Action quotas (token buckets), checked before a room is even locked.
 
 Limits: spec §8.2 `setDraft` at most 10 per second; other game actions about 100 per 20 s
-(the Lichess habit, GUIDE §6); chat 5 lines per 10 s.
+(the Lichess habit, GUIDE §6); chat 5 lines per 10 s; new rooms one per 5 s after a burst.
+
+Each request spends a token of the person, and of its `Origin` — the socket it came on and the
+network address — so a client cannot escape a limit by minting a new guest key per request
+(issue 17). An address may carry several people (a household, a cafe), so its buckets are larger.
 """
 
 from __future__ import annotations
@@ -16,8 +20,27 @@ LIMITS: dict[str, tuple[float, float]] = {
     "setDraft": (10.0, 10.0),
     "action": (100.0, 5.0),
     "chat": (5.0, 0.5),
-    "room": (20.0, 2.0),  # create / join / ready / seat changes
+    "room": (20.0, 2.0),  # join / ready / seat changes
+    "create": (6.0, 0.2),  # new rooms and practice games
 }
+ADDRESS_FACTOR = 10.0  # an address's buckets hold this many people's
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a request came from: the socket (Reflex's session id) and the client address."""
+
+    socket: str = ""
+    address: str = ""
+
+    def keys(self) -> list[tuple[str, float]]:
+        """(bucket key, size factor) for each part that is known."""
+        out: list[tuple[str, float]] = []
+        if self.socket:
+            out.append((f"socket:{self.socket}", 1.0))
+        if self.address:
+            out.append((f"address:{self.address}", ADDRESS_FACTOR))
+        return out
 
 
 @dataclass
@@ -34,17 +57,23 @@ class RateLimiter:
         self._limits = limits or LIMITS
         self._buckets: dict[tuple[str, str], _Bucket] = {}
 
-    def hit(self, who: str, kind: str) -> None:
-        """Spend one token or raise `RuleError("rate_limited")` with a Korean message."""
+    def hit(self, who: str, kind: str, origin: Origin | None = None) -> None:
+        """Spend one token of the person and of each part of `origin`, or raise
+        `RuleError("rate_limited")` with a Korean message (then nothing is spent)."""
         capacity, rate = self._limits.get(kind, self._limits["action"])
         now = self._clock()
-        bucket = self._buckets.get((who, kind))
-        if bucket is None:
-            bucket = self._buckets[(who, kind)] = _Bucket(capacity, now)
-        bucket.tokens = min(capacity, bucket.tokens + (now - bucket.stamp) * rate)
-        bucket.stamp = now
-        if bucket.tokens < 1.0:
+        keys = [(f"person:{who}", 1.0)] + (origin.keys() if origin is not None else [])
+        buckets = []
+        for key, factor in keys:
+            bucket = self._buckets.get((key, kind))
+            if bucket is None:
+                bucket = self._buckets[(key, kind)] = _Bucket(capacity * factor, now)
+            bucket.tokens = min(capacity * factor, bucket.tokens + (now - bucket.stamp) * rate * factor)
+            bucket.stamp = now
+            buckets.append(bucket)
+        if any(b.tokens < 1.0 for b in buckets):
             raise RuleError("rate_limited", "너무 빨라요. 잠시 후에 다시 해 주세요")
-        bucket.tokens -= 1.0
-        if len(self._buckets) > 50_000:  # forget idle people now and then
+        for bucket in buckets:
+            bucket.tokens -= 1.0
+        if len(self._buckets) > 50_000:  # forget idle keys now and then
             self._buckets = {k: b for k, b in self._buckets.items() if now - b.stamp < 60}

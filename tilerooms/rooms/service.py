@@ -19,7 +19,7 @@ from tilerooms.rooms import bots, chat, play, waiting
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import Identity
 from tilerooms.rooms.models import Room
-from tilerooms.rooms.ratelimit import RateLimiter
+from tilerooms.rooms.ratelimit import Origin, RateLimiter
 from tilerooms.rooms.store import MemoryRoomStore, RoomStore
 from tilerooms.rooms.views import lobby_entry, room_view
 
@@ -79,7 +79,11 @@ class RoomService:
                 raise RuleError("no_room", "없는 방이에요")
             now = self.clock()
             was = (room.status, room.games_played)
-            outcome = change(room, now)
+            refusal: RuleError | None = None
+            try:
+                outcome = change(room, now)
+            except play.KeepChanges as kept:  # a time-out fired before the refusal: keep it
+                outcome, refusal = None, kept.error
             if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
                 await self.store.delete(room_id)  # nobody left: the room closes
                 await self._lobby_changed(room_id, room.version)
@@ -94,6 +98,8 @@ class RoomService:
         await self.bus.publish(room_id, version)
         if was[0] in ("playing", "paused") and (room.status != was[0] and room.status in ("finished", "waiting")):
             await self._announce_game_end(room)
+        if refusal is not None:
+            raise refusal
         return outcome
 
     async def _announce_game_end(self, room: Room) -> None:
@@ -104,9 +110,11 @@ class RoomService:
                 log.exception("game-end listener failed for %s", room.id)
 
     # -- lobby -------------------------------------------------------------------------------
-    async def create_room(self, host: Identity, **settings: Any) -> str:
-        """A new waiting room with `host` seated; returns its id (letters and digits only)."""
-        self.limiter.hit(host.id, "room")
+    async def create_room(self, host: Identity, *, origin: Origin | None = None, **settings: Any) -> str:
+        """A new waiting room with `host` seated; returns its id (letters and digits only).
+
+        `origin` (the socket and address of the request) is charged with the person (issue 17)."""
+        self.limiter.hit(host.id, "create", origin)
         room_id = "r" + secrets.token_hex(5)
         room = waiting.new_room(room_id, host, now=self.clock(), **settings)
         async with self.store.lock(room_id):
@@ -115,12 +123,14 @@ class RoomService:
         await self.bus.publish(room_id, room.version)
         return room_id
 
-    async def create_practice(self, host: Identity, *, game: str = "rummikub", ai_count: int = 1, level: str = "easy", options: Any = None) -> str:
+    async def create_practice(
+        self, host: Identity, *, game: str = "rummikub", ai_count: int = 1, level: str = "easy", options: Any = None, origin: Origin | None = None
+    ) -> str:
         """"혼자 AI와 연습": a private room with `ai_count` AIs, started at once."""
         if not isinstance(ai_count, int) or not 1 <= ai_count <= 3:
             raise RuleError("bad_seats", "AI는 1~3명까지 넣을 수 있어요")
         room_id = await self.create_room(
-            host, game=game, name=f"{host.name}의 연습", options=options, allow_spectators=False, seats=ai_count + 1, solo=True
+            host, game=game, name=f"{host.name}의 연습", options=options, allow_spectators=False, seats=ai_count + 1, solo=True, origin=origin
         )
 
         def fill_and_start(room: Room, now: int) -> None:
@@ -157,9 +167,11 @@ class RoomService:
         return None if room is None else {v: room_view(room, v) for v in dict.fromkeys(viewer_ids)}
 
     # -- people ------------------------------------------------------------------------------
-    async def join(self, room_id: str, who: Identity, *, password: object = None, spectate: bool = False) -> dict[str, Any]:
+    async def join(
+        self, room_id: str, who: Identity, *, password: object = None, spectate: bool = False, origin: Origin | None = None
+    ) -> dict[str, Any]:
         """Take a seat (or watch); returns the viewer's room view."""
-        self.limiter.hit(who.id, "room")
+        self.limiter.hit(who.id, "room", origin)
 
         def join(room: Room, now: int) -> None:
             if spectate:
@@ -198,10 +210,10 @@ class RoomService:
         if room is not None:
             await self._change(room_id, away)
 
-    async def waiting_room(self, room_id: str, who_id: str, request: str, **payload: Any) -> None:
+    async def waiting_room(self, room_id: str, who_id: str, request: str, *, origin: Origin | None = None, **payload: Any) -> None:
         """Room requests: ready, add_ai, set_ai_level, remove_ai, kick, pass_host, settings, start,
         back_to_waiting, next_game, pause, resume, quit_practice."""
-        self.limiter.hit(who_id, "room")
+        self.limiter.hit(who_id, "room", origin)
         handlers: dict[str, Callable[[Room, int], Any]] = {
             "ready": lambda r, n: waiting.set_ready(r, who_id, payload.get("ready")),
             "add_ai": lambda r, n: waiting.add_ai(r, who_id, payload.get("seat"), payload.get("level")),
@@ -222,16 +234,16 @@ class RoomService:
             raise RuleError("bad_action", "잘못된 요청이에요")
         await self._change(room_id, handler)
 
-    async def act(self, room_id: str, who_id: str, action: object) -> list[dict[str, Any]]:
+    async def act(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> list[dict[str, Any]]:
         """A game action from a seated player; returns the events addressed to them."""
         kind = action.get("type") if isinstance(action, dict) else None
-        self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action")
+        self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
         events = await self._change(room_id, lambda room, now: play.player_action(room, who_id, action, now))
         return [e for e in events if e.get("to") is None or who_id in e["to"]]
 
-    async def say(self, room_id: str, who_id: str, text: object) -> None:
+    async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> None:
         """A chat line from a player or spectator."""
-        self.limiter.hit(who_id, "chat")
+        self.limiter.hit(who_id, "chat", origin)
         await self._change(room_id, lambda room, now: chat.post(room, who_id, text, now))
 
     # -- the server's own clock --------------------------------------------------------------

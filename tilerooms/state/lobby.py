@@ -11,6 +11,7 @@ from tilerooms.engine import RuleError
 from tilerooms.rooms import runtime
 from tilerooms.rooms.form_options import options_from_form
 from tilerooms.state.identity import IdentityState
+from tilerooms.state.origin import request_origin
 
 
 LOBBY_REFRESH_S = 3.0
@@ -70,6 +71,7 @@ class LobbyState(rx.State):
                 password=form.get("password") or None,
                 allow_spectators=form.get("allow_spectators", "on") == "on",
                 options=options_from_form(game, form),
+                origin=request_origin(self),
             )
         except RuleError as err:
             self.error = err.message
@@ -82,7 +84,7 @@ class LobbyState(rx.State):
         """"혼자 AI와 연습": a private game against AIs, started at once."""
         identity = await self.get_state(IdentityState)
         try:
-            room_id = await runtime.service().create_practice(identity.current_user(), ai_count=1, level=level)
+            room_id = await runtime.service().create_practice(identity.current_user(), ai_count=1, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None

@@ -20,6 +20,7 @@ from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_r
 from tilerooms.rooms import runtime
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
+from tilerooms.state.origin import request_origin
 from tilerooms.state.mahjong_view import (
     MjClaim,
     MjHandResult,
@@ -173,15 +174,15 @@ class RoomState(rx.State):
             if view["you"]["role"] != "outsider":
                 await service.connected(room_id, who.id)
             elif watch or view["status"] != "waiting":
-                await service.join(room_id, who, spectate=True)
+                await service.join(room_id, who, spectate=True, origin=request_origin(self))
             elif view["has_password"]:
                 self.needs_password = True
             else:
-                await service.join(room_id, who)
+                await service.join(room_id, who, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
-                await service.join(room_id, who, spectate=True)
+                await service.join(room_id, who, spectate=True, origin=request_origin(self))
         runtime.live().watch(self.router.session.client_token, room_id, who.id)
         await self._refresh()
 
@@ -190,7 +191,7 @@ class RoomState(rx.State):
         """Join a password-protected room."""
         identity = await self.get_state(IdentityState)
         try:
-            await runtime.service().join(self._room_id, identity.current_user(), password=str(form.get("password", "")))
+            await runtime.service().join(self._room_id, identity.current_user(), password=str(form.get("password", "")), origin=request_origin(self))
             self.needs_password = False
             self.error = ""
         except RuleError as err:
@@ -395,7 +396,7 @@ class RoomState(rx.State):
     async def _send(self, action: dict[str, Any]) -> None:
         action = {**action, "turn": self._game.get("turn_no")}
         try:
-            await runtime.service().act(self._room_id, self._viewer, action)
+            await runtime.service().act(self._room_id, self._viewer, action, origin=request_origin(self))
             self.error = ""
         except RuleError as err:
             self.error = err.message
@@ -478,7 +479,7 @@ class RoomState(rx.State):
     async def _mj_send(self, action: dict[str, Any]) -> None:
         action = {**action, "seq": self._mj_view.get("phaseSeq")}
         try:
-            await runtime.service().act(self._room_id, self._viewer, action)
+            await runtime.service().act(self._room_id, self._viewer, action, origin=request_origin(self))
             self.error = ""
         except RuleError as err:
             self.error = err.message
@@ -603,7 +604,7 @@ class RoomState(rx.State):
         """"리치 마작 AI와 연습": a private 4-player game against three AIs, started at once."""
         identity = await self.get_state(IdentityState)
         try:
-            room_id = await runtime.service().create_practice(identity.current_user(), game="mahjong", ai_count=3, level="easy")
+            room_id = await runtime.service().create_practice(identity.current_user(), game="mahjong", ai_count=3, level="easy", origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None
@@ -612,7 +613,7 @@ class RoomState(rx.State):
     # -- waiting room ------------------------------------------------------------------------
     async def _request(self, request: str, **payload: Any) -> None:
         try:
-            await runtime.service().waiting_room(self._room_id, self._viewer, request, **payload)
+            await runtime.service().waiting_room(self._room_id, self._viewer, request, origin=request_origin(self), **payload)
             self.error = ""
         except RuleError as err:
             self.error = err.message
@@ -684,7 +685,7 @@ class RoomState(rx.State):
     async def send_chat(self, form: dict[str, Any]) -> None:
         """Post a chat line."""
         try:
-            await runtime.service().say(self._room_id, self._viewer, form.get("text", "") if isinstance(form, dict) else None)
+            await runtime.service().say(self._room_id, self._viewer, form.get("text", "") if isinstance(form, dict) else None, origin=request_origin(self))
             self.error = ""
         except RuleError as err:
             self.error = err.message

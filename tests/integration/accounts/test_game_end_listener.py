@@ -9,6 +9,7 @@ import pytest
 from tilerooms.accounts import records, sessions, users
 from tilerooms.db import migrate
 from tilerooms.games.rummikub.engine import make_state
+from tests.integration.positions import seat_game_state
 from tilerooms.rooms.identity import guest
 
 
@@ -21,13 +22,6 @@ def records_db(tmp_path, monkeypatch) -> str:
     return url
 
 
-async def _seat_state(service, room_id: str, state: dict) -> None:
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        room.game_state = state
-        await service.store.save(room)
-
-
 async def test_a_members_game_played_to_the_end_is_recorded_and_rewarded_once(service, records_db):
     younghee = users.member_identity(users.find_or_create_member("local", "a", "영희"))
     cheolsu = users.member_identity(users.find_or_create_member("local", "b", "철수"))
@@ -36,7 +30,7 @@ async def test_a_members_game_played_to_the_end_is_recorded_and_rewarded_once(se
     await service.join(room_id, cheolsu)
     await service.waiting_room(room_id, cheolsu.id, "ready", ready=True)
     await service.waiting_room(room_id, younghee.id, "start")
-    await _seat_state(service, room_id, make_state(
+    await seat_game_state(service, room_id, make_state(
         table=[["K10a", "K11a", "K12a"]],
         racks={younghee.id: ["R1a", "R2a", "R3a"], cheolsu.id: ["B13a", "O7a"]},
         has_melded=True,

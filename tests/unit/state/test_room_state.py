@@ -8,7 +8,7 @@ from reflex_base.utils.format import json_dumps
 
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
-from tilerooms.rooms.service import RoomService
+from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.state.room import RoomState
 
 HOST = guest("hostbrowser01", "영희")
@@ -52,6 +52,7 @@ async def test_board_rows_follow_the_view():
             table=[["K10a", "K11a", "K12a"]],
             racks={HOST.id: ["R1a", "R2a", "R3a", "JK1"], GUEST.id: ["B13a", "O7a"]},
             has_melded={HOST.id: False, GUEST.id: True},
+            options={"startedAt": now_ms()},  # the turn starts now: an epoch-0 turn would be long late
         )
         await service.store.save(room)
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]})
