@@ -66,6 +66,9 @@ class Room(BaseModel):
     recent_events: list[dict[str, Any]] = Field(default_factory=list)  # with "to": filtered per viewer
     paused_at: int | None = None
     away_spectators: dict[str, int] = Field(default_factory=dict)  # id -> epoch ms they went away
+    # person id -> live sockets showing the room, "<worker id>/<client token>" (rooms/presence.py);
+    # tokens are bearer credentials: never in a view
+    sockets: dict[str, list[str]] = Field(default_factory=dict)
     version: int = 0  # bumped on every stored change (clients compare it)
     created_at: int = 0
     updated_at: int = 0
