@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import logging
 
 import reflex as rx
 
@@ -16,6 +17,8 @@ from tilerooms.state.room import RoomState
 from tilerooms.ui.account import profile_page, rankings_page, records_page, signin_page
 from tilerooms.ui.lobby import lobby
 from tilerooms.ui.room import room_page
+
+log = logging.getLogger(__name__)
 
 upgrade_at_start()  # accounts: alembic migrations to head before anything reads the records DB
 
@@ -46,11 +49,16 @@ async def _push_view(token: str, room_id: str, view: dict) -> None:
             state.apply_view(view)
 
 
-async def _is_connected(token: str) -> bool:
+async def _holds_socket(token: str) -> bool:
+    """Whether this worker holds `token`'s live socket. Not Reflex's `is_token_connected`: in Redis
+    mode that also answers True for a socket of a worker that was killed (its record lives on
+    for an hour), and a socket that moved to another worker is recorded in the room by that one."""
     namespace = app.event_namespace
     if namespace is None:
         return True
-    return await namespace._token_manager.is_token_connected(token)
+    manager = namespace._token_manager  # private API (GUIDE §5): there is no public disconnect hook
+    record = manager.token_to_socket.get(token)
+    return record is not None and record.instance_id == manager.instance_id
 
 
 @contextlib.asynccontextmanager
@@ -67,8 +75,10 @@ async def rooms_runtime():
     async def sweep_forever() -> None:
         while True:
             await asyncio.sleep(1.0)
-            with contextlib.suppress(Exception):
-                await live.sweep(_is_connected)
+            try:
+                await live.sweep(_holds_socket)
+            except Exception:  # noqa: BLE001 - e.g. Redis away for a moment: the next sweep tries again
+                log.warning("presence sweep failed", exc_info=True)
 
     tasks = [asyncio.create_task(service.run_clock()), asyncio.create_task(sweep_forever())]
     try:
@@ -76,6 +86,8 @@ async def rooms_runtime():
     finally:
         for task in tasks:
             task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(live.close(), 2)  # the survivors drop our sockets at once
         stop = getattr(service.bus, "stop", None)
         if stop is not None:
             with contextlib.suppress(Exception):

@@ -4,7 +4,9 @@ the other, deadlines fire exactly once, and the actions of one room are serialis
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
+from typing import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
@@ -21,27 +23,34 @@ HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
 
 
-@pytest.fixture
-async def workers(redis_url, clock):
+@contextlib.asynccontextmanager
+async def services_on_one_redis(redis_url: str, clock, count: int) -> AsyncIterator[list[tuple[RoomService, Redis]]]:
+    """`count` backend workers (a RoomService and its own Redis client each) on one fresh key
+    prefix, their buses listening; every key of the prefix is deleted after."""
     prefix = f"test-{uuid.uuid4().hex[:8]}"
-    clients, services = [], []
-    for _ in range(2):
+    made: list[tuple[RoomService, Redis]] = []
+    for _ in range(count):
         client = Redis.from_url(redis_url)
         bus = RedisBus(client, channel=f"{prefix}:changes")
         bus.start()
-        clients.append(client)
-        services.append(
-            RoomService(RedisRoomStore(client, prefix=prefix), bus, clock=clock, ai_delay_ms=(0, 0), limiter=RateLimiter(clock=clock.seconds))
-        )
-    await asyncio.sleep(0.1)  # both subscriptions are live
-    yield services
-    for svc, client in zip(services, clients):
-        await svc.bus.stop()
-    keys = await clients[0].keys(f"{prefix}:*")
-    if keys:
-        await clients[0].delete(*keys)
-    for client in clients:
-        await client.aclose()
+        made.append((RoomService(RedisRoomStore(client, prefix=prefix), bus, clock=clock, ai_delay_ms=(0, 0), limiter=RateLimiter(clock=clock.seconds)), client))
+    await asyncio.sleep(0.1)  # every subscription is live
+    try:
+        yield made
+    finally:
+        for svc, _ in made:
+            await svc.bus.stop()
+        keys = await made[0][1].keys(f"{prefix}:*")
+        if keys:
+            await made[0][1].delete(*keys)
+        for _, client in made:
+            await client.aclose()
+
+
+@pytest.fixture
+async def workers(redis_url, clock):
+    async with services_on_one_redis(redis_url, clock, 2) as made:
+        yield [svc for svc, _ in made]
 
 
 async def _started(one: RoomService, two: RoomService) -> str:
@@ -62,7 +71,7 @@ async def test_a_move_on_one_worker_is_pushed_by_the_other(workers):
     live = LiveViewers(two)
     live.set_pusher(push)
     room_id = await _started(one, two)
-    live.watch("guest-token", room_id, GUEST.id)
+    await live.watch("guest-token", room_id, GUEST.id)
     current = (await one.view(room_id, HOST.id))["game_state"]["current"]
     await one.act(room_id, current, {"type": "draw"})
     for _ in range(50):

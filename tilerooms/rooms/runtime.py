@@ -3,8 +3,9 @@
 - Embedded default: in-process store and bus. With `REDIS_URL` (or `REFLEX_REDIS_URL`): rooms,
   locks, the wake index and change announcements in Redis, so several workers serve one room.
 - `LiveViewers` remembers which browser tokens watch which room on this worker; after each room
-  change it pushes every such viewer their own `room_view` (GUIDE §5, `app.modify_state`), and a
-  1 s sweep notices closed tabs (the 60 s rejoin grace starts then).
+  change it pushes every such viewer their own `room_view` (GUIDE §5, `app.modify_state`). It also
+  records each socket in the room it shows (`rooms/presence.py`), so presence is per person across
+  workers; a 1 s sweep notices closed tabs and, in Redis mode, workers that died (issue 17).
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ from typing import Any, Awaitable, Callable
 
 from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.play import REJOIN_GRACE_MS
+from tilerooms.rooms.presence import LocalWorkers, WorkerRegistry, socket_id
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 
 log = logging.getLogger(__name__)
 
 Pusher = Callable[[str, str, dict[str, Any]], Awaitable[None]]  # (token, room_id, view)
+HoldsSocket = Callable[[str], Awaitable[bool]]  # token -> does this worker hold its live socket?
+PRUNE_EVERY = 30  # sweeps between two prunes of this worker's room list in Redis
 
 
 def redis_url() -> str | None:
@@ -45,27 +49,87 @@ def build_service() -> RoomService:
     return RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=low_high)
 
 
-class LiveViewers:
-    """Browser tokens watching each room on this worker, and the push of fresh views to them."""
+def build_workers() -> WorkerRegistry:
+    """This worker's liveness registry: in Redis when configured (the store's default prefix),
+    else a single process with nobody to watch."""
+    url = redis_url()
+    if url:
+        from redis.asyncio import Redis
 
-    def __init__(self, service: RoomService) -> None:
+        from tilerooms.rooms.presence_redis import RedisWorkers
+
+        return RedisWorkers(Redis.from_url(url))
+    return LocalWorkers()
+
+
+class LiveViewers:
+    """Browser tokens watching each room on this worker, the push of fresh views to them, and the
+    record of their sockets in the rooms (presence per person, surviving a worker's death)."""
+
+    def __init__(self, service: RoomService, workers: WorkerRegistry | None = None) -> None:
         self.service = service
+        self.workers = workers or LocalWorkers()
         self.rooms: dict[str, dict[str, str]] = {}  # room id -> {client token: viewer id}
+        self.tokens: dict[str, tuple[str, str]] = {}  # client token -> (room id, viewer id)
         self.away: dict[str, tuple[str, str, float]] = {}  # token -> (room, viewer, since) while gone
+        self._unsent: dict[tuple[str, str, str], bool] = {}  # (room, viewer, token) -> attach? to retry
         self._push: Pusher | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._sweeps = 0
+        self._registered = False
         service.bus.subscribe(self.on_change)
 
-    def watch(self, token: str, room_id: str, viewer_id: str) -> None:
-        """`token` now shows `room_id` to `viewer_id` (a browser may watch one room at a time)."""
-        self.forget(token)
-        self.rooms.setdefault(room_id, {})[token] = viewer_id
+    @property
+    def worker_id(self) -> str:
+        """This worker's id, the prefix of every socket it records in a room."""
+        return self.workers.worker_id
 
-    def forget(self, token: str) -> None:
-        """`token` stopped watching its room."""
-        self.away.pop(token, None)
-        for viewers in self.rooms.values():
+    def socket(self, token: str) -> str:
+        """How rooms record `token`'s socket on this worker."""
+        return socket_id(self.worker_id, token)
+
+    async def watch(self, token: str, room_id: str, viewer_id: str) -> None:
+        """`token` now shows `room_id` to `viewer_id` (a browser shows one room at a time): its
+        socket is recorded in that room, and taken out of the room it showed before (issue 17)."""
+        if not self._registered:
+            await self._beat()  # a worker must be known alive before rooms record its sockets
+        previous = self._unwatch(token)
+        self.rooms.setdefault(room_id, {})[token] = viewer_id
+        self.tokens[token] = (room_id, viewer_id)
+        if previous is not None and previous != (room_id, viewer_id):
+            await self._tell(previous[0], previous[1], token, attach=False)
+        await self.workers.hold(room_id)  # before the room records it: a death then still finds it
+        await self._tell(room_id, viewer_id, token, attach=True)
+
+    async def forget(self, token: str) -> None:
+        """`token` stopped watching its room (the person left it)."""
+        previous = self._unwatch(token)
+        if previous is not None:
+            await self._tell(previous[0], previous[1], token, attach=False)
+
+    def _unwatch(self, token: str) -> tuple[str, str] | None:
+        """Drop `token` from this worker's registry; the (room, viewer) it watched, if any."""
+        away = self.away.pop(token, None)
+        previous = self.tokens.pop(token, None)
+        if previous is not None:
+            viewers = self.rooms.get(previous[0], {})
             viewers.pop(token, None)
+            if not viewers:
+                self.rooms.pop(previous[0], None)
+        return previous or (away[:2] if away else None)
+
+    async def _tell(self, room_id: str, viewer_id: str, token: str, *, attach: bool) -> None:
+        """Record (or drop) one socket in a room; a failure (a busy room) is retried by the sweep."""
+        key = (room_id, viewer_id, token)
+        self._unsent.pop(key, None)
+        try:
+            if attach:
+                await self.service.connected(room_id, viewer_id, self.socket(token))
+            else:
+                await self.service.disconnected(room_id, viewer_id, self.socket(token))
+        except Exception:  # noqa: BLE001 - presence must never break a page load; tried again in 1 s
+            log.warning("presence update of %s in %s failed; retrying", viewer_id, room_id, exc_info=True)
+            self._unsent[key] = attach
 
     def set_pusher(self, push: Pusher) -> None:
         """How to deliver a view to one browser (set by the app at start)."""
@@ -88,7 +152,8 @@ class LiveViewers:
         views = await self.service.views(room_id, list(watchers.values()))
         closed = {"id": room_id, "status": "closed", "version": 1 << 62}
         if views is None:
-            self.rooms.pop(room_id, None)
+            for token in self.rooms.pop(room_id, {}):
+                self.tokens.pop(token, None)
         for token, viewer_id in watchers.items():
             self._spawn(self._deliver(token, room_id, closed if views is None else views[viewer_id]))
 
@@ -98,21 +163,63 @@ class LiveViewers:
         except Exception:  # noqa: BLE001 - a vanished client must not break the others
             log.debug("push to %s failed", token, exc_info=True)
 
-    async def sweep(self, is_connected: Callable[[str], Awaitable[bool]]) -> None:
-        """Tell the rooms about closed and reopened browsers (run every second)."""
-        for room_id, viewers in list(self.rooms.items()):
-            for token, viewer_id in list(viewers.items()):
-                if not await is_connected(token):
-                    viewers.pop(token, None)
-                    self.away[token] = (room_id, viewer_id, time.monotonic())
-                    await self.service.disconnected(room_id, viewer_id)
+    async def sweep(self, holds_socket: HoldsSocket) -> None:
+        """Run every second: say this worker is alive, take closed tabs out of their rooms, put
+        reopened ones back, and clean up after workers that died (their sockets leave their rooms;
+        people left with none start the rejoin grace)."""
+        await self._beat()
+        for token, (room_id, viewer_id) in list(self.tokens.items()):
+            if not await holds_socket(token):
+                self._unwatch(token)
+                self.away[token] = (room_id, viewer_id, time.monotonic())
+                await self._tell(room_id, viewer_id, token, attach=False)
         for token, (room_id, viewer_id, since) in list(self.away.items()):
             if time.monotonic() - since > 2 * REJOIN_GRACE_MS / 1000:
                 self.away.pop(token, None)  # long gone: the room has already let the seat go
-            elif await is_connected(token):
-                self.away.pop(token, None)
-                if await self.service.connected(room_id, viewer_id):
-                    self.rooms.setdefault(room_id, {})[token] = viewer_id
+            elif await holds_socket(token):
+                await self.watch(token, room_id, viewer_id)  # back on this worker within the grace
+        for (room_id, viewer_id, token), attach in list(self._unsent.items()):
+            await self._tell(room_id, viewer_id, token, attach=attach)
+        await self._clean_up_dead_workers()
+        self._sweeps += 1
+        if self._sweeps % PRUNE_EVERY == 0:
+            await self._prune()
+
+    async def _beat(self) -> None:
+        healed = await self.workers.beat()
+        self._registered = True
+        if healed:
+            await self._attach_all()  # declared dead during a stall: our sockets were dropped
+
+    async def _attach_all(self) -> None:
+        for token, (room_id, viewer_id) in list(self.tokens.items()):
+            await self.workers.hold(room_id)
+            await self._tell(room_id, viewer_id, token, attach=True)
+
+    async def _clean_up_dead_workers(self) -> None:
+        for dead in await self.workers.dead_workers():
+            rooms = await self.workers.claim(dead)
+            if rooms is None:
+                continue  # another survivor is on it
+            for room_id in rooms:
+                try:
+                    gone = await self.service.worker_gone(room_id, dead)
+                except Exception:  # noqa: BLE001 - the claim lease runs out and the clean-up is retried
+                    log.warning("dropping worker %s from room %s failed", dead, room_id, exc_info=True)
+                    return
+                if gone:
+                    log.info("worker %s died: %s in room %s lost their last socket", dead, gone, room_id)
+            await self.workers.release(dead)
+
+    async def _prune(self) -> None:
+        keep = set(self.rooms) | {room_id for room_id, _, _ in self._unsent}
+        await self.workers.prune(keep)
+        for room_id in set(self.rooms) - keep:  # watched meanwhile: its hold may have raced the prune
+            await self.workers.hold(room_id)
+
+    async def close(self) -> None:
+        """This worker stops: the others clean up its sockets at their next sweep."""
+        await self.workers.retire()
 
 
 _service: RoomService | None = None
@@ -144,5 +251,5 @@ def live() -> LiveViewers:
     """This worker's live-viewer registry."""
     global _live
     if _live is None:
-        _live = LiveViewers(service())
+        _live = LiveViewers(service(), build_workers())
     return _live

@@ -15,7 +15,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 from tilerooms.engine import RuleError
-from tilerooms.rooms import bots, chat, play, waiting
+from tilerooms.rooms import bots, chat, play, presence, waiting
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import Identity
 from tilerooms.rooms.models import Room
@@ -113,12 +113,20 @@ class RoomService:
     async def create_room(self, host: Identity, *, origin: Origin | None = None, **settings: Any) -> str:
         """A new waiting room with `host` seated; returns its id (letters and digits only).
 
-        `origin` (the socket and address of the request) is charged with the person (issue 17)."""
+        `origin` (the socket and address of the request) is charged with the person (issue 17).
+        A room made over a socket waits for its host like a rejoin: the host must enter within the
+        60 s grace (server code that creates a room without a socket seats a present host)."""
         self.limiter.hit(host.id, "create", origin)
         room_id = "r" + secrets.token_hex(5)
-        room = waiting.new_room(room_id, host, now=self.clock(), **settings)
+        now = self.clock()
+        room = waiting.new_room(room_id, host, now=now, **settings)
+        if origin is not None and origin.socket:
+            # issue 17: made over a socket, the host is away until a socket of theirs shows the
+            # room; one who never enters is let go after the grace and the room closes
+            presence.start_away(room, host.id, now)
         async with self.store.lock(room_id):
             await self.store.save(room)
+            await self.store.set_wake(room_id, play.next_wake(room))
         await self._lobby_changed(room_id, room.version)
         await self.bus.publish(room_id, room.version)
         return room_id
@@ -187,28 +195,47 @@ class RoomService:
         """Leave the room (and its game, if playing: tiles go back to the pool)."""
         await self._change(room_id, lambda room, now: play.leave_game(room, who_id, now))
 
-    async def connected(self, room_id: str, who_id: str) -> bool:
-        """A viewer's socket is back: their seat is theirs again. False when they had no place."""
+    async def connected(self, room_id: str, who_id: str, socket: str | None = None) -> bool:
+        """A socket of `who_id` shows the room (`presence.socket_id`; None: the person is back,
+        socket unknown): their seat is theirs again. The socket is recorded even for an outsider,
+        so a later join counts it. False when they have no place in the room."""
+
+        def back(room: Room, now: int) -> None:
+            if socket is None:
+                presence.mark_present(room, who_id)
+            else:
+                presence.attach(room, who_id, socket)
+
         room = await self.store.load(room_id)
-        if room is None or (room.seat_of(who_id) is None and who_id not in room.spectators):
+        if room is None:
             return False
-        await self._change(room_id, lambda room, now: _mark_present(room, who_id))
-        return True
+        placed = room.seat_of(who_id) is not None or who_id in room.spectators
+        await self._change_presence(room, back)
+        return placed
 
-    async def disconnected(self, room_id: str, who_id: str) -> None:
-        """A viewer's socket went away: the 60 s rejoin grace starts."""
-
-        def away(room: Room, now: int) -> None:
-            index = room.seat_of(who_id)
-            if index is not None and room.seats[index].connected:
-                room.seats[index].connected = False
-                room.seats[index].disconnected_at = now
-            elif who_id in room.spectators:
-                room.away_spectators.setdefault(who_id, now)
-
+    async def disconnected(self, room_id: str, who_id: str, socket: str | None = None) -> None:
+        """A socket of `who_id` stopped showing the room (None: all of them). When it was their
+        last, the 60 s rejoin grace starts; another tab of theirs keeps the place (issue 17)."""
         room = await self.store.load(room_id)
         if room is not None:
-            await self._change(room_id, away)
+            await self._change_presence(room, lambda room, now: presence.detach(room, who_id, socket, now))
+
+    async def worker_gone(self, room_id: str, worker_id: str) -> list[str]:
+        """A worker died holding sockets in this room: drop them; people left with no socket start
+        the grace (issue 17, point 4). Returns those people."""
+        room = await self.store.load(room_id)
+        if room is None:
+            return []
+        return await self._change_presence(room, lambda room, now: presence.drop_worker(room, worker_id, now)) or []
+
+    async def _change_presence(self, room: Room, change: Callable[[Room, int], Any]) -> Any:
+        # a presence event that would change nothing (a second tab, a known socket) is not stored
+        # nor pushed to every viewer: tried first on the unlocked copy just loaded
+        before = room.model_dump()
+        change(room, self.clock())
+        if room.model_dump() == before:
+            return None
+        return await self._change(room.id, change)
 
     async def waiting_room(self, room_id: str, who_id: str, request: str, *, origin: Origin | None = None, **payload: Any) -> None:
         """Room requests: ready, add_ai, set_ai_level, remove_ai, kick, pass_host, settings, start,
@@ -324,8 +351,4 @@ class RoomService:
 
 
 def _mark_present(room: Room, who_id: str) -> None:
-    index = room.seat_of(who_id)
-    if index is not None:
-        room.seats[index].connected = True
-        room.seats[index].disconnected_at = None
-    room.away_spectators.pop(who_id, None)
+    presence.mark_present(room, who_id)

@@ -166,6 +166,7 @@ class RoomState(rx.State):
         service = runtime.service()
         view = await service.view(room_id, who.id)
         if view is None:
+            await runtime.live().forget(self.router.session.client_token)  # no longer shows the room it showed
             self.status = "closed"
             self.error = "없는 방이거나 이미 닫힌 방이에요"
             return
@@ -183,7 +184,7 @@ class RoomState(rx.State):
             self.error = err.message
             if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
                 await service.join(room_id, who, spectate=True, origin=request_origin(self))
-        runtime.live().watch(self.router.session.client_token, room_id, who.id)
+        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
         await self._refresh()
 
     @rx.event
@@ -205,7 +206,7 @@ class RoomState(rx.State):
             await runtime.service().leave(self._room_id, self._viewer)
         except RuleError:
             pass
-        runtime.live().forget(self.router.session.client_token)
+        await runtime.live().forget(self.router.session.client_token)
         return rx.redirect("/lobby")
 
     # -- views -------------------------------------------------------------------------------
