@@ -105,3 +105,41 @@ def test_a_seat_whose_closed_tabs_worker_was_killed_is_freed_after_the_grace(sit
             except Exception:  # noqa: BLE001 - already closed
                 pass
         store.close()
+
+
+def test_a_player_who_closes_one_of_two_tabs_keeps_the_seat_past_the_grace(site, browser):
+    store = redis.Redis.from_url(REDIS_URL)
+    host = _page(browser)
+    tab_one = _page(browser)
+    tab_two = tab_one.context.new_page()  # same browser profile: the same guest, another socket
+    try:
+        host.goto(f"{site.url}/lobby")
+        expect(host.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+        host.locator("#room-name-input").fill("두 탭")
+        host.locator("#create-room").click()
+        host.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
+        room_id = host.url.rstrip("/").rsplit("/", 1)[-1]
+        for tab in (tab_one, tab_two):
+            tab.goto(host.url)
+            expect(tab.locator("#ready")).to_be_visible(timeout=30_000)
+        guest_id = _seat(store, room_id, 1)["occupant"]["id"]
+        deadline = time.monotonic() + 15
+        while len(_room(store, room_id).get("sockets", {}).get(guest_id, [])) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(_room(store, room_id)["sockets"][guest_id]) == 2
+
+        tab_one.close()
+        closed_at = time.monotonic()
+        while time.monotonic() - closed_at < GRACE_S + 10:
+            seat = _seat(store, room_id, 1)
+            assert seat["occupant"] is not None and seat["occupant"]["id"] == guest_id, "the seat was let go"
+            assert seat["connected"], "the seat shows 연결 끊김 while a tab still plays"
+            time.sleep(1)
+        assert len(_room(store, room_id)["sockets"][guest_id]) == 1
+        # the remaining tab still plays: its ready reaches the host
+        tab_two.locator("#ready").click()
+        expect(host.locator("#seat-1")).to_contain_text("준비", timeout=10_000)
+    finally:
+        for page in (host, tab_two):
+            page.context.close()
+        store.close()
