@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import time
 
 import redis
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_trust import _create_room
 from tests.faults.conftest import REDIS_URL
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.presence_redis import HEARTBEAT_TTL_S
@@ -56,12 +56,7 @@ def test_a_seat_whose_closed_tabs_worker_was_killed_is_freed_after_the_grace(sit
     store = redis.Redis.from_url(REDIS_URL)
     host, guest = _page(browser), _page(browser)
     try:
-        host.goto(f"{site.url}/lobby")
-        expect(host.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-        host.locator("#room-name-input").fill("닫힌 탭")
-        host.locator("#create-room").click()
-        host.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
-        room_id = host.url.rstrip("/").rsplit("/", 1)[-1]
+        room_id = _create_room(host, site.url, name="닫힌 탭")
         guest.goto(host.url)
         expect(guest.locator("#ready")).to_be_visible(timeout=30_000)
         expect(host.locator("#seat-1 .seat-name")).not_to_have_text("빈 자리", timeout=10_000)
@@ -113,12 +108,7 @@ def test_a_player_who_closes_one_of_two_tabs_keeps_the_seat_past_the_grace(site,
     tab_one = _page(browser)
     tab_two = tab_one.context.new_page()  # same browser profile: the same guest, another socket
     try:
-        host.goto(f"{site.url}/lobby")
-        expect(host.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-        host.locator("#room-name-input").fill("두 탭")
-        host.locator("#create-room").click()
-        host.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
-        room_id = host.url.rstrip("/").rsplit("/", 1)[-1]
+        room_id = _create_room(host, site.url, name="두 탭")
         for tab in (tab_one, tab_two):
             tab.goto(host.url)
             expect(tab.locator("#ready")).to_be_visible(timeout=30_000)
