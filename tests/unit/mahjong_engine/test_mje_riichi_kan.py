@@ -11,6 +11,7 @@ from tests.unit.mahjong_engine.mje_helpers import (
     play,
     position,
     refused,
+    table,
     tile,
 )
 from tilerooms.games.mahjong import engine
@@ -145,3 +146,30 @@ def test_no_kan_on_the_last_tile() -> None:
     s = position(["3333m12349p567s11z", *OTHERS], live_count=0, filler_seats=[1])
     assert engine.view(s, "A")["me"]["legal"]["ankan"] == []
     assert refused(s, 0, {"type": "ankan", "kind": 2}).code == "cannot_kan"
+
+
+# --- the kokushi-only ankan window (spec 5.2, 5.3, issue 17 point 5) ------------------------------
+
+ANKAN_1M = "1111m4m147p258s369p"  # seat 0 (to move) ankans 1m, then throws the 4m
+RIICHI_14M = "23m456p789s234s55z"  # seat 1 in riichi: 23m waits 1m / 4m
+
+
+def test_an_ankan_of_a_wait_does_not_make_a_non_kokushi_riichi_hand_furiten() -> None:
+    s = table({0: ANKAN_1M, 1: RIICHI_14M}, riichi=[1], discards={1: "9m"}, rinshan="9s", dora="3z")
+    play(s, 0, "ankan", kind=0)
+    assert s["hand"]["stage"] == "claim" and calls_of(s, 1) == []  # only kokushi may ron an ankan
+    all_pass(s)
+    assert not s["hand"]["furiten_riichi"][1] and not s["hand"]["furiten_temp"][1]
+    discard(s, 0, "4m")
+    assert calls_of(s, 1) == ["ron"]
+    claim(s, 1, "ron")
+    assert s["last_result"]["winners"][0]["seat"] == 1
+
+
+def test_a_kokushi_hand_may_ron_an_ankan_and_is_furiten_when_it_lets_it_pass() -> None:
+    kokushi = "19m19p19s1234566z"  # waits the 7z (中) only
+    s = table({0: "7777z4m147p258s369p", 1: kokushi}, rinshan="9s", dora="3z")
+    play(s, 0, "ankan", kind=33)
+    assert calls_of(s, 1) == ["ron"]
+    all_pass(s)
+    assert s["hand"]["furiten_temp"][1]

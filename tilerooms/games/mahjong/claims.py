@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tilerooms.games.mahjong.state import is_sanma, n_players
-from tilerooms.games.mahjong.wins import in_furiten, ron_value, waits_of
+from tilerooms.games.mahjong.wins import completes_kokushi, in_furiten, ron_value, waits_of
 
 PRIORITY = {"ron": 3, "pon": 2, "kan": 2, "chi": 1, "pass": 0}  # spec 5.3: ron > pon = kan > chi
 MAX_KANS = 4
@@ -98,7 +98,9 @@ def compute_eligibility(state: dict, window: dict[str, Any]) -> None:
             continue
         calls: list[str] = []
         if source != "ankan" or opts["ankanChankanKokushi"]:
-            if kind in waits_of(h, seat):
+            # spec 5.2 / 5.3: only kokushi may ron an ankan's tile, so for any other hand it is no
+            # winning tile at all, and letting it pass is no furiten (5.5)
+            if kind in waits_of(h, seat) and (source != "ankan" or completes_kokushi(h, seat, kind)):
                 window["ron_capable"][seat] = True
                 if not in_furiten(h, seat) and ron_value(
                     state, seat, tile, chankan=source in ("kakan", "ankan"), kokushi_only=source == "ankan"

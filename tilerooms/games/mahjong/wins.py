@@ -10,7 +10,7 @@ from typing import Any
 from tilerooms.games.mahjong.hand import WinResult, evaluate_win
 from tilerooms.games.mahjong.shape import complete, counts_of, wait_kinds
 from tilerooms.games.mahjong.state import n_players, scoring_options
-from tilerooms.games.mahjong.tiles import ids_to_string
+from tilerooms.games.mahjong.tiles import TERMINAL_HONOR_KINDS, ids_to_string
 
 KAN_TYPES = ("daiminkan", "kakan", "ankan")
 
@@ -32,6 +32,18 @@ def waits_of(hand: dict, seat: int, closed: list[int] | None = None) -> frozense
     """Wait kinds of a seat's 13-tile (waiting) closed part, shape only."""
     tiles = hand["closed"][seat] if closed is None else closed
     return wait_kinds(tuple(counts_of(tiles)), tuple(held_counts(hand, seat)), len(hand["melds"][seat]))
+
+
+def completes_kokushi(hand: dict, seat: int, kind: int) -> bool:
+    """Whether `kind` completes a kokushi musou shape (13 orphans + one pair) in the seat's closed
+    hand: the only hand that may ron an ankan's tile (spec 5.2, 5.3 step 1)."""
+    if hand["melds"][seat]:
+        return False
+    counts = counts_of(hand["closed"][seat])
+    counts[kind] += 1
+    return sum(counts) == 14 and all(counts[k] for k in TERMINAL_HONOR_KINDS) and all(
+        counts[k] == 0 for k in range(34) if k not in TERMINAL_HONOR_KINDS
+    )
 
 
 def is_tenpai(hand: dict, seat: int) -> bool:
