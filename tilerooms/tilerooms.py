@@ -46,7 +46,7 @@ async def _push_view(token: str, room_id: str, view: dict) -> None:
     async with app.modify_state(rx.BaseStateToken(ident=token, cls=RoomState)) as root:
         state = await root.get_state(RoomState)
         if state._room_id == room_id:
-            state.apply_view(view)
+            state._apply_view(view)
 
 
 async def _holds_socket(token: str) -> bool:

@@ -300,7 +300,7 @@ def _room_state(rig: ServiceRig, room_id: str, viewer: str) -> tuple[rx.State, R
     root = rx.State(_reflex_internal_init=True)
     state = root.get_substate(RoomState.get_full_name().split(".")[1:])
     state._room_id, state._viewer, state.me = room_id, viewer, viewer
-    state.apply_view(rig.run(rig.service.view(room_id, viewer)), force=True)
+    state._apply_view(rig.run(rig.service.view(room_id, viewer)), force=True)
     return root, state
 
 

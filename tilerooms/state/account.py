@@ -1,6 +1,6 @@
 """Account pages' state: sign-in links, profile, my records, leaderboards, the daily quest.
 
-The acting member always comes from `IdentityState.current_user()` (the signed session cookie of
+The acting member always comes from `IdentityState._current_user()` (the signed session cookie of
 this tab's connection), never from anything the browser sends.
 """
 
@@ -15,6 +15,7 @@ import reflex as rx
 from tilerooms.accounts import oauth, records, settings, users
 from tilerooms.rooms.identity import Identity
 from tilerooms.state.identity import IdentityState
+from tilerooms.state.payloads import browser_event
 
 COLOR_NAMES = {
     "teal": "청록", "tomato": "토마토", "amber": "호박", "grass": "풀빛",
@@ -50,14 +51,14 @@ class AccountState(rx.State):
 
     async def _who(self) -> Identity:
         identity = await self.get_state(IdentityState)
-        who = identity.current_user()
+        who = identity._current_user()
         self.is_member = who.is_member
         self.nickname = who.name
         self.avatar_color = identity.avatar_color
         self.logout_href = oauth.logout_url("/")
         return who
 
-    @rx.event
+    @browser_event
     async def load_signin(self) -> None:
         """The sign-in page: one link per configured provider, carrying the guest's nickname."""
         who = await self._who()
@@ -67,7 +68,7 @@ class AccountState(rx.State):
             for p in settings.providers().values()
         ]
 
-    @rx.event
+    @browser_event
     async def load_profile(self) -> None:
         """Profile page: nickname, colour, stats and today's quest."""
         who = await self._who()
@@ -81,14 +82,14 @@ class AccountState(rx.State):
         self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
         self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
 
-    @rx.event
+    @browser_event
     async def load_records(self) -> None:
         """My records: recent games with every player's result."""
         who = await self._who()
         user_id = _user_id(who)
         self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
 
-    @rx.event
+    @browser_event
     async def load_rankings(self) -> None:
         """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never count)."""
         await self._who()
@@ -98,38 +99,38 @@ class AccountState(rx.State):
         self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
         self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
 
-    @rx.event
-    async def save_nickname(self, form: dict[str, Any]) -> None:
+    @browser_event
+    async def save_nickname(self, form: dict[str, str]) -> None:
         """Rename the member (the guest nickname of this browser follows)."""
         identity = await self.get_state(IdentityState)
-        who = identity.current_user()
+        who = identity._current_user()
         user_id = _user_id(who)
         if user_id is None:
             return
         stored = await asyncio.to_thread(users.rename, user_id, form.get("nickname", ""))
-        identity.forget_member()
+        identity._forget_member()
         if stored:
             identity.nickname = stored
             self.nickname = stored
             self.notice = "닉네임을 바꿨어요."
 
-    @rx.event
+    @browser_event
     async def choose_color(self, color: str) -> None:
         """Pick the avatar colour."""
         identity = await self.get_state(IdentityState)
-        user_id = _user_id(identity.current_user())
+        user_id = _user_id(identity._current_user())
         if user_id is None or color not in users.AVATAR_COLORS:
             return
         await asyncio.to_thread(users.set_avatar_color, user_id, color)
-        identity.forget_member()
+        identity._forget_member()
         identity.avatar_color = color
         self.avatar_color = color
 
-    @rx.event
-    async def delete_account(self, form: dict[str, Any]):
+    @browser_event
+    async def delete_account(self, form: dict[str, str]):
         """Delete the member (typing the nickname confirms it), then sign out."""
         identity = await self.get_state(IdentityState)
-        who = identity.current_user()
+        who = identity._current_user()
         user_id = _user_id(who)
         if user_id is None:
             return None
@@ -137,7 +138,7 @@ class AccountState(rx.State):
             self.notice = "확인을 위해 닉네임을 정확히 입력해 주세요."
             return None
         await asyncio.to_thread(users.delete_member, user_id)
-        identity.forget_member()
+        identity._forget_member()
         self.is_member = False
         # a full navigation (the backend's /auth/logout clears the HttpOnly cookie), even in single-port mode
         return rx.call_script(f"window.location.assign({json.dumps(oauth.logout_url('/'))})")

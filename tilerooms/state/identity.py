@@ -1,5 +1,6 @@
-"""Who this browser is. The `current_user` seam: a member when the browser holds a valid signed
-session cookie (OAuth sign-in, `tilerooms.accounts`), else a guest.
+"""Who this browser is. The `_current_user` seam: a member when the browser holds a valid signed
+session cookie (OAuth sign-in, `tilerooms.accounts`), else a guest. `_current_user` and
+`_forget_member` are for the server only: an `_`-prefixed method is never an event a browser can send.
 
 A guest is bound to a random key in the browser's local storage (it survives reloads and is
 shared by the browser's tabs), never to Reflex's client token alone (GUIDE §5 pitfalls).
@@ -15,6 +16,7 @@ import time
 import reflex as rx
 
 from tilerooms.rooms.identity import Identity, clean_name, guest
+from tilerooms.state.payloads import browser_event
 
 MEMBER_RECHECK_S = 30.0  # a deleted account or renamed member is noticed within this
 GUEST_KEY_PREFIX = "k2"  # keys of the HMAC era; older keys were public ids and are replaced
@@ -61,11 +63,11 @@ class IdentityState(rx.State):
         self._member_cache = (value, time.monotonic(), member.id if member else "", member.name if member else "", colour)
         return member
 
-    def forget_member(self) -> None:
+    def _forget_member(self) -> None:
         """Drop the cached member check (after a rename, a colour change or the account's deletion)."""
         self._member_cache = ()
 
-    def current_user(self) -> Identity:
+    def _current_user(self) -> Identity:
         """The identity acting in this browser: the signed-in member, else the guest (created on first use)."""
         member = self._member()
         if member is not None:
@@ -83,7 +85,7 @@ class IdentityState(rx.State):
             self.nickname = who.name  # "손님" + part of the public id, never of the key
         return who
 
-    @rx.event
+    @browser_event
     def set_nickname(self, name: str) -> None:
         """Change the display name (used for rooms joined from now on; a member's is saved to the account)."""
         self.nickname = clean_name(name, self.nickname or "손님")
@@ -92,12 +94,12 @@ class IdentityState(rx.State):
             from tilerooms.accounts.users import rename
 
             self.nickname = rename(int(member.id[2:]), self.nickname) or self.nickname
-            self.forget_member()
+            self._forget_member()
 
-    @rx.event
+    @browser_event
     def ensure(self) -> None:
         """On page load: make sure an identity exists (a guest, or the signed-in member)."""
-        self.current_user()
+        self._current_user()
 
 
 def _avatar_color(member: Identity | None) -> str:

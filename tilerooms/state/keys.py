@@ -10,6 +10,8 @@ import json
 
 import reflex as rx
 
+from tilerooms.state.payloads import browser_event
+
 # action -> (button id, default key, Korean label)
 ACTIONS: dict[str, tuple[str, str, str]] = {
     "commit": ("commit", "c", "배치 확정"),
@@ -64,13 +66,13 @@ class KeyState(rx.State):
         """key -> button id as JSON, read by assets/keys.js."""
         return json.dumps(key_map(parse_bindings(self.saved)))
 
-    @rx.event
-    def save(self, form: dict) -> None:
+    @browser_event
+    def save(self, form: dict[str, str]) -> None:
         """Store the bindings from the settings form (empty fields keep their defaults)."""
         chosen = {a: str(form.get(a, "")).strip() for a in ACTIONS if str(form.get(a, "")).strip()}
         self.saved = json.dumps(parse_bindings(json.dumps(chosen)))
 
-    @rx.event
+    @browser_event
     def restore_defaults(self) -> None:
         """Back to the default keys."""
         self.saved = ""

@@ -12,6 +12,7 @@ from tilerooms.rooms import runtime
 from tilerooms.rooms.form_options import options_from_form
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.origin import request_origin
+from tilerooms.state.payloads import browser_event
 
 
 LOBBY_REFRESH_S = 3.0
@@ -24,14 +25,14 @@ class LobbyState(rx.State):
     error: str = ""
     following: bool = False
 
-    @rx.event
+    @browser_event
     async def refresh(self) -> None:
         """Reload the open-room list."""
         identity = await self.get_state(IdentityState)
-        identity.current_user()
+        identity._current_user()
         self.rooms = await runtime.service().lobby()
 
-    @rx.event(background=True)
+    @browser_event(background=True)
     async def follow(self):
         """While the lobby is open, refresh the room list every few seconds."""
         from tilerooms.tilerooms import app  # the running app (imported late: it imports this module)
@@ -54,14 +55,14 @@ class LobbyState(rx.State):
             async with self:
                 self.following = False
 
-    @rx.event
-    async def create_room(self, form: dict[str, Any]):
+    @browser_event
+    async def create_room(self, form: dict[str, str]):
         """Create a room from the form and go to it."""
         identity = await self.get_state(IdentityState)
-        who = identity.current_user()
+        who = identity._current_user()
         if form.get("nickname"):
             identity.set_nickname(form["nickname"])
-            who = identity.current_user()
+            who = identity._current_user()
         game = form.get("game") or "rummikub"
         try:
             room_id = await runtime.service().create_room(
@@ -79,12 +80,12 @@ class LobbyState(rx.State):
         self.error = ""
         return rx.redirect(f"/room/{room_id}")
 
-    @rx.event
+    @browser_event
     async def practice(self, level: str = "easy"):
         """"혼자 AI와 연습": a private game against AIs, started at once."""
         identity = await self.get_state(IdentityState)
         try:
-            room_id = await runtime.service().create_practice(identity.current_user(), ai_count=1, level=level, origin=request_origin(self))
+            room_id = await runtime.service().create_practice(identity._current_user(), ai_count=1, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None

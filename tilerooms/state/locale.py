@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from tilerooms.state.payloads import browser_event
 from tilerooms.ui.i18n import LOCALES
 
 
@@ -10,7 +11,7 @@ class LocaleState(rx.State):
 
     locale: str = rx.LocalStorage("ko", name="tilerooms_locale", sync=True)
 
-    @rx.event
+    @browser_event
     def set_locale(self, locale: str) -> None:
         """Switch the UI language; unknown values are ignored."""
         if locale in LOCALES:

@@ -2,7 +2,8 @@
 
 Public vars hold only this viewer's `room_view` turned into display rows; the room itself (and its
 engine state with every hidden tile) stays in the room layer. Pushes from other people's moves
-arrive through `apply_view`, called by the live-viewer registry with `app.modify_state`.
+arrive through `_apply_view`, called by the live-viewer registry with `app.modify_state` (a method
+for the server only: Reflex never makes an `_`-prefixed method an event a browser could send).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tilerooms.rooms import runtime
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
 from tilerooms.state.origin import request_origin
+from tilerooms.state.payloads import browser_event
 from tilerooms.state.mahjong_view import (
     MjClaim,
     MjHandResult,
@@ -155,12 +157,12 @@ class RoomState(rx.State):
     _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
 
     # -- entering and leaving ----------------------------------------------------------------
-    @rx.event
+    @browser_event
     async def enter(self):
         """Page load (and reload): rejoin my seat, else take a free seat, else watch."""
         room_id = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         identity = await self.get_state(IdentityState)
-        who = identity.current_user()
+        who = identity._current_user()
         (await self.get_state(LobbyState)).following = False  # stop the lobby list refresh
         self._room_id, self._viewer, self.me = room_id, who.id, who.id
         service = runtime.service()
@@ -187,19 +189,19 @@ class RoomState(rx.State):
         await runtime.live().watch(self.router.session.client_token, room_id, who.id)
         await self._refresh()
 
-    @rx.event
-    async def submit_password(self, form: dict[str, Any]) -> None:
+    @browser_event
+    async def submit_password(self, form: dict[str, str]) -> None:
         """Join a password-protected room."""
         identity = await self.get_state(IdentityState)
         try:
-            await runtime.service().join(self._room_id, identity.current_user(), password=str(form.get("password", "")), origin=request_origin(self))
+            await runtime.service().join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
             self.needs_password = False
             self.error = ""
         except RuleError as err:
             self.error = err.message
         await self._refresh()
 
-    @rx.event
+    @browser_event
     async def leave(self):
         """Leave the room (and the game: my tiles go back to the pool) and return to the lobby."""
         try:
@@ -215,7 +217,7 @@ class RoomState(rx.State):
         if view is None:
             self.status = "closed"
             return
-        self.apply_view(view, force=True)
+        self._apply_view(view, force=True)
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not
@@ -223,7 +225,7 @@ class RoomState(rx.State):
             if getattr(self, name) != value:
                 setattr(self, name, value)
 
-    def apply_view(self, view: dict[str, Any], force: bool = False) -> None:
+    def _apply_view(self, view: dict[str, Any], force: bool = False) -> None:
         """Show a room view (a push may arrive late or twice: versions already shown are ignored)."""
         if not force and view.get("version", 0) <= self.version:
             return
@@ -298,7 +300,7 @@ class RoomState(rx.State):
             self._show_board(Board())
 
     # -- the board ---------------------------------------------------------------------------
-    @rx.event
+    @browser_event
     def toggle(self, tile_id: str) -> None:
         """Select or unselect a tile (click, tap, or Enter on a focused tile)."""
         if not isinstance(tile_id, str):  # clients can send any payload (GUIDE §5)
@@ -313,7 +315,7 @@ class RoomState(rx.State):
         """My rack tiles not on the table, in my cell order."""
         return [c.tile.id for c in self.rack if not c.empty]
 
-    @rx.event
+    @browser_event
     def chain_select(self, data: dict) -> None:
         """Long press: select from the pressed tile rightwards, one more each 0.25 s, while the
         tiles still continue a run or a group (service page 조작 방법)."""
@@ -328,7 +330,7 @@ class RoomState(rx.State):
             self.selected = chain(line, tile, min(steps, 13))
             self._restyle()
 
-    @rx.event
+    @browser_event
     def sort_rack(self, kind: str) -> None:
         """789: runs first; 777: groups first (the rest behind). Only on this button."""
         tiles = self._rack_tiles()
@@ -336,7 +338,7 @@ class RoomState(rx.State):
         self._rack_order = ordered
         self._restyle()
 
-    @rx.event
+    @browser_event
     def hint(self) -> None:
         """"도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
         found = find_new_set(self._rack_tiles())
@@ -347,7 +349,7 @@ class RoomState(rx.State):
         self.selected = found
         self._restyle()
 
-    @rx.event
+    @browser_event
     async def drop_tiles(self, data: dict) -> None:
         """A drag ended on a set, on the table, or on a rack cell."""
         if not isinstance(data, dict):
@@ -385,7 +387,7 @@ class RoomState(rx.State):
         self.selected = []
         self._restyle()
 
-    @rx.event
+    @browser_event
     def clear_selection(self) -> None:
         """Drop the selection."""
         self.selected = []
@@ -403,7 +405,7 @@ class RoomState(rx.State):
             self.error = err.message
         await self._refresh()
 
-    @rx.event
+    @browser_event
     async def place_new(self) -> None:
         """Selected tiles become a new set."""
         if self.selected:
@@ -411,7 +413,7 @@ class RoomState(rx.State):
             self.selected = []
             await self._send({"type": "setDraft", "sets": sets})
 
-    @rx.event
+    @browser_event
     async def place_on(self, index: int) -> None:
         """Selected tiles join set number `index`."""
         if self.selected and type(index) is int:
@@ -419,7 +421,7 @@ class RoomState(rx.State):
             self.selected = []
             await self._send({"type": "setDraft", "sets": sets})
 
-    @rx.event
+    @browser_event
     async def to_rack(self) -> None:
         """Selected tiles that came from my rack go back to it."""
         rack = self._game.get("rack") or []
@@ -427,7 +429,7 @@ class RoomState(rx.State):
         self.selected = []
         await self._send({"type": "setDraft", "sets": sets})
 
-    @rx.event
+    @browser_event
     async def game_action(self, kind: str) -> None:
         """undoDraft / resetDraft / commit / draw / pass."""
         if kind not in ("undoDraft", "resetDraft", "commit", "draw", "pass"):
@@ -490,7 +492,7 @@ class RoomState(rx.State):
     def _mj_legal(self) -> dict[str, Any]:
         return ((self._mj_view.get("me") or {}).get("legal")) or {}
 
-    @rx.event
+    @browser_event
     async def mj_tap(self, token: str) -> None:
         """Tap on a hand tile: select (and enlarge) it; a second tap — or the first, with one-tap
         discarding on — discards it; in riichi mode a lit tile is the riichi discard (spec §9)."""
@@ -515,7 +517,7 @@ class RoomState(rx.State):
         self.error = ""
         self._mj_restyle()
 
-    @rx.event
+    @browser_event
     async def mj_swipe(self, token: str) -> None:
         """Swipe up on a hand tile: discard it at once (or declare riichi with it in riichi mode)."""
         legal = self._mj_legal()
@@ -526,7 +528,7 @@ class RoomState(rx.State):
         elif not self._mj_riichi_mode and token in (legal.get("discard") or []):
             await self._mj_send({"type": "discard", "tile": token})
 
-    @rx.event
+    @browser_event
     async def mj_discard(self) -> None:
         """The big 버리기 button: discard the selected tile."""
         if self._mj_selected:
@@ -536,7 +538,7 @@ class RoomState(rx.State):
         else:
             self.error = "버릴 패를 먼저 눌러 고르세요"
 
-    @rx.event
+    @browser_event
     def mj_riichi(self) -> None:
         """리치: light the discards that keep tenpai; tap one of them to declare (again: cancel)."""
         if not self._mj_legal().get("riichi"):
@@ -545,7 +547,7 @@ class RoomState(rx.State):
         self._mj_selected = ""
         self._mj_restyle()
 
-    @rx.event
+    @browser_event
     async def mj_turn_action(self, kind: str) -> None:
         """쯔모 / 북 / 구종구패 (shown only when legal)."""
         if kind not in ("tsumo", "kita", "kyuushu"):
@@ -553,7 +555,7 @@ class RoomState(rx.State):
             return
         await self._mj_send({"type": kind})
 
-    @rx.event
+    @browser_event
     async def mj_kan(self, key: str) -> None:
         """깡: "ankan:<kind>" or "kakan:<token>" (the choices come from my legal moves)."""
         kind, _, value = str(key).partition(":")
@@ -563,7 +565,7 @@ class RoomState(rx.State):
         elif kind == "kakan" and value in (legal.get("kakan") or []):
             await self._mj_send({"type": "kakan", "tile": value})
 
-    @rx.event
+    @browser_event
     async def mj_call(self, call: str, choice: str = "0") -> None:
         """Answer my claim window: ron / pon / kan / chi (with the chosen combination) or pass."""
         mine = ((self._mj_view.get("me") or {}).get("claim")) or {}
@@ -579,12 +581,12 @@ class RoomState(rx.State):
             action["tiles"] = options[min(index, len(options) - 1)]
         await self._mj_send(action)
 
-    @rx.event
+    @browser_event
     async def mj_ready(self) -> None:
         """확인 on the result screen (the next hand starts when everyone has confirmed)."""
         await self._mj_send({"type": "ready"})
 
-    @rx.event
+    @browser_event
     async def mj_pref(self, key: str) -> None:
         """Auto-win / no-calls (spec 7.1), kept by the engine for my seat."""
         if key not in ("autoWin", "noCalls"):
@@ -592,7 +594,7 @@ class RoomState(rx.State):
         prefs = ((self._mj_view.get("me") or {}).get("prefs")) or {}
         await self._mj_send({"type": "setPref", key: not bool(prefs.get(key))})
 
-    @rx.event
+    @browser_event
     def mj_setting(self, name: str) -> None:
         """This browser's table settings: large print, one-tap discard, beginner mode, less motion."""
         if name not in ("mj_large", "mj_one_tap", "mj_beginner", "mj_reduced"):
@@ -600,12 +602,12 @@ class RoomState(rx.State):
         setattr(self, name, not getattr(self, name))
         self._mj_restyle()
 
-    @rx.event
+    @browser_event
     async def practice_mahjong(self):
         """"리치 마작 AI와 연습": a private 4-player game against three AIs, started at once."""
         identity = await self.get_state(IdentityState)
         try:
-            room_id = await runtime.service().create_practice(identity.current_user(), game="mahjong", ai_count=3, level="easy", origin=request_origin(self))
+            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level="easy", origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None
@@ -620,38 +622,38 @@ class RoomState(rx.State):
             self.error = err.message
         await self._refresh()
 
-    @rx.event
+    @browser_event
     async def toggle_ready(self) -> None:
         """Ready / not ready."""
         mine = next((s for s in self.seats if s.is_me), None)
         await self._request("ready", ready=not (mine.ready if mine else False))
 
-    @rx.event
+    @browser_event
     async def add_ai(self, seat: int, level: str) -> None:
         """Host: an AI of `level` into an empty seat."""
         await self._request("add_ai", seat=seat, level=level)  # the room checks both
 
-    @rx.event
+    @browser_event
     async def set_ai_level(self, seat: int, level: str) -> None:
         """Host: change an AI seat's difficulty."""
         await self._request("set_ai_level", seat=seat, level=level)
 
-    @rx.event
+    @browser_event
     async def remove_ai(self, seat: int) -> None:
         """Host: remove an AI seat."""
         await self._request("remove_ai", seat=seat)
 
-    @rx.event
+    @browser_event
     async def kick(self, target: str) -> None:
         """Host: send someone out of the waiting room."""
         await self._request("kick", target=target)
 
-    @rx.event
+    @browser_event
     async def pass_host(self, target: str) -> None:
         """Host: hand over the host role."""
         await self._request("pass_host", target=target)
 
-    @rx.event
+    @browser_event
     async def room_request(self, request: str) -> None:
         """start / back_to_waiting / next_game / pause / resume / quit_practice."""
         if request not in ("start", "back_to_waiting", "next_game", "pause", "resume", "quit_practice"):
@@ -659,8 +661,8 @@ class RoomState(rx.State):
             return
         await self._request(request)
 
-    @rx.event
-    async def change_settings(self, form: dict[str, Any]) -> None:
+    @browser_event
+    async def change_settings(self, form: dict[str, str]) -> None:
         """Host: turn time and whole-game minutes."""
         try:
             options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
@@ -676,14 +678,14 @@ class RoomState(rx.State):
             self._chat_read_no = last
         self._put(chat_unread=sum(1 for c in self.chat if c.no > self._chat_read_no))
 
-    @rx.event
+    @browser_event
     def set_menu_open(self, is_open: bool) -> None:
         """The in-game menu opened or shut; opening it reads the chat."""
         self.menu_open = is_open is True
         self._count_unread()
 
-    @rx.event
-    async def send_chat(self, form: dict[str, Any]) -> None:
+    @browser_event
+    async def send_chat(self, form: dict[str, str]) -> None:
         """Post a chat line."""
         try:
             await runtime.service().say(self._room_id, self._viewer, form.get("text", "") if isinstance(form, dict) else None, origin=request_origin(self))

@@ -1,4 +1,4 @@
-"""Real rooms (memory and Redis) → the game-end listener → the records DB; and the `current_user`
+"""Real rooms (memory and Redis) → the game-end listener → the records DB; and the `_current_user`
 seam reading a member from the signed cookie of the websocket handshake."""
 
 from __future__ import annotations
@@ -67,19 +67,19 @@ def test_current_user_is_the_member_of_a_valid_cookie_and_a_guest_otherwise(reco
     user = users.find_or_create_member("local", "a", "영희")
     good = sessions.sign_session(user.id, user.session_key)
     state = _identity_state(f"{sessions.SESSION_COOKIE}={good}")
-    who = state.current_user()
+    who = state._current_user()
     assert (who.id, who.name, who.kind) == (f"u-{user.id}", "영희", "member")
     assert state.is_member and state.nickname == "영희"
 
     forged = sessions.sign_session(user.id, user.session_key, secret="x" * 48)
     for cookie in ("", f"{sessions.SESSION_COOKIE}={forged}", f"{sessions.SESSION_COOKIE}={good[:-3]}xyz"):
         other = _identity_state(cookie)
-        assert other.current_user().kind == "guest"
+        assert other._current_user().kind == "guest"
         assert not other.is_member
 
     users.delete_member(user.id)
-    state.forget_member()
-    assert state.current_user().kind == "guest"  # a deleted member's cookie signs nobody in
+    state._forget_member()
+    assert state._current_user().kind == "guest"  # a deleted member's cookie signs nobody in
     assert state.nickname == "영희"  # the browser keeps the name as a guest
 
 
@@ -89,5 +89,5 @@ def test_a_member_renaming_from_the_lobby_renames_the_account(records_db, monkey
     state = _identity_state(f"{sessions.SESSION_COOKIE}={sessions.sign_session(user.id, user.session_key)}")
     state.set_nickname("새이름")
     assert users.get_user(user.id).nickname == "새이름"
-    assert state.current_user().name == "새이름"
+    assert state._current_user().name == "새이름"
     assert guest("abcdef0123456789", "x").kind == "guest"

@@ -152,7 +152,7 @@ async def test_room_state_public_vars_carry_no_other_hand_nor_claim():
     for viewer, other in ((HOST.id, GUEST.id), (GUEST.id, HOST.id)):
         root, state = _room_state()
         state._viewer = viewer
-        state.apply_view(await service.view(room_id, viewer), force=True)
+        state._apply_view(await service.view(room_id, viewer), force=True)
         sent = json_dumps(root.dict())
         hidden = room.game_state["hand"]["closed"][players.index(other)] + room.game_state["hand"]["live"]
         assert not [t for t in hidden if f'"{tok(t)}"' in sent]

@@ -35,7 +35,7 @@ async def test_public_vars_carry_no_hidden_tile():
     for viewer, other in ((HOST.id, GUEST.id), (GUEST.id, HOST.id)):
         root, state = _room_state()
         state._viewer = viewer
-        state.apply_view(await service.view(room_id, viewer), force=True)
+        state._apply_view(await service.view(room_id, viewer), force=True)
         sent = json_dumps(root.dict())  # what Reflex would serialise for this browser
         hidden = set(room.game_state["racks"][other]) | set(room.game_state["pool"])
         assert not [t for t in hidden if f'"{t}"' in sent]
@@ -58,7 +58,7 @@ async def test_board_rows_follow_the_view():
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]})
     root, state = _room_state()
     state._viewer = HOST.id
-    state.apply_view(await service.view(room_id, HOST.id), force=True)
+    state._apply_view(await service.view(room_id, HOST.id), force=True)
     assert state.my_turn and state.status == "playing"
     assert [c.tile.id for c in state.rack if not c.empty] == ["JK1"]  # drafted tiles left the rack
     assert len(state.rack) == 20 and state.rack[3].empty  # their cells stay free (client-local order)
@@ -70,7 +70,7 @@ async def test_board_rows_follow_the_view():
     # the guest sees the host's live draft, but not the joker still on the host's rack
     root, other = _room_state()
     other._viewer = GUEST.id
-    other.apply_view(await service.view(room_id, GUEST.id), force=True)
+    other._apply_view(await service.view(room_id, GUEST.id), force=True)
     assert other.live_draft and not other.my_turn
     assert "JK1" not in json_dumps(root.dict())
 
@@ -82,6 +82,6 @@ async def test_a_late_push_never_replaces_a_newer_view():
     await service.say(room_id, HOST.id, "안녕")
     new = await service.view(room_id, HOST.id)
     _, state = _room_state()
-    state.apply_view(new)
-    state.apply_view(old)
+    state._apply_view(new)
+    state._apply_view(old)
     assert [c.text for c in state.chat] == ["안녕"]

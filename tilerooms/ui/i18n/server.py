@@ -148,6 +148,8 @@ SERVER_MESSAGES: dict[str, str] = {
     "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요": "You cannot discard the tile you just called or the other end of its sequence",
     "지금은 그 패를 버릴 수 없어요": "You cannot discard that tile now",
     "버릴 패를 먼저 눌러 고르세요": "Tap a tile to choose it first",
+    # a request whose arguments do not fit its handler (tilerooms/state/payloads.py)
+    "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요": "The request was not understood. Please reload the page and try again",
     # mahjong result lines built by the mahjong view (tilerooms/state/mahjong_view.py)
     "쯔모": "Tsumo",
     "론": "Ron",
