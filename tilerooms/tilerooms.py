@@ -6,6 +6,7 @@ import logging
 
 import reflex as rx
 
+from tilerooms import safe_logging
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
@@ -14,12 +15,14 @@ from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
 from tilerooms.state.account import AccountState
 from tilerooms.state.room import RoomState
+from tilerooms.state import socket_guard
 from tilerooms.ui.account import profile_page, rankings_page, records_page, signin_page
 from tilerooms.ui.lobby import lobby
 from tilerooms.ui.room import room_page
 
 log = logging.getLogger(__name__)
 
+safe_logging.install()  # a client's text never breaks a log line (issue 17)
 upgrade_at_start()  # accounts: alembic migrations to head before anything reads the records DB
 
 app = rx.App(
@@ -30,6 +33,7 @@ app = rx.App(
     ],
     api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
 )
+socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]
 app.add_page(lobby, route="/", title="tilerooms · 로비", on_load=LOBBY_LOAD)
 app.add_page(lobby, route="/lobby", title="tilerooms · 로비", on_load=LOBBY_LOAD)
