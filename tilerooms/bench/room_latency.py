@@ -64,6 +64,8 @@ class Client:
                 update = json.loads(message[len(PREFIX):])[1]
             except (ValueError, IndexError):
                 continue
+            if not isinstance(update, dict):  # e.g. the answer to a ping: ["ping", "pong"]
+                continue
             for substate, values in (update.get("delta") or {}).items():
                 if substate.endswith("room____room_state"):
                     for key, value in values.items():
