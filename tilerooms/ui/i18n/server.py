@@ -16,6 +16,7 @@ SERVER_MESSAGES: dict[str, str] = {
     "잘못된 요청이에요": "Invalid request",
     "설정 값이 올바르지 않아요": "Invalid setting",
     "너무 빨라요. 잠시 후에 다시 해 주세요": "Too fast. Please try again in a moment",
+    "시간이 지났어요": "Time is up: the move came after the deadline",
     "메시지가 올바르지 않아요": "Invalid message",
     "메시지를 입력해 주세요": "Please type a message",
     "메시지는 200자까지 보낼 수 있어요": "Messages can be up to 200 characters",
