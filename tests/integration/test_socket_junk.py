@@ -436,3 +436,66 @@ async def test_methods_for_the_server_only_are_refused_from_a_browser(backend):
     assert after == before, "the room changed"
     await asyncio.sleep(0.5)
     assert not _tracebacks(backend.text()[log_start:])
+
+
+# -- limits a socket cannot escape (issue 17: 9) ------------------------------------------------
+UPDATE_VARS = f"{ROOT_STATE}.reflex___state____update_vars_internal_state.update_vars_internal"
+GUEST_KEY = f"{IDENTITY_STATE}.guest_key_rx_state_"
+
+
+async def _new_key(browser: Browser) -> None:
+    """The browser's local storage gets a fresh guest key, as another tab would write it (sync)."""
+    from tilerooms.state.identity import new_guest_key
+
+    await browser.send_event(UPDATE_VARS, {"vars": {GUEST_KEY: new_guest_key()}})
+
+
+async def _stored_rooms(redis_url: str) -> dict[str, Any]:
+    from redis.asyncio import Redis
+
+    from tilerooms.rooms.store_redis import RedisRoomStore
+
+    client = Redis.from_url(redis_url)
+    try:
+        store = RedisRoomStore(client)
+        return {room_id: await store.load(room_id) for room_id in await store.room_ids()}
+    finally:
+        await client.aclose()
+
+
+async def test_one_socket_with_a_new_guest_key_per_request_is_still_limited(backend):
+    attacker = Browser(backend.base)
+    await attacker.connect()
+    try:
+        before = set(await _stored_rooms(backend.redis_url))
+        for _ in range(50):  # 50 rooms, each by a "new" guest
+            await _new_key(attacker)
+            await attacker.send_event(f"{LOBBY_STATE}.create_room", {"form": {"game": "rummikub", "name": "flood"}})
+        await attacker.drained()
+        made = {k: v for k, v in (await _stored_rooms(backend.redis_url)).items() if k not in before and v is not None and v.name == "flood"}
+        # the key did change per request (each room has its own host), and still the socket was stopped
+        assert len({room.host_id for room in made.values()}) == len(made)
+        print(f"one socket, a new key per request: {len(made)} of 50 rooms made")
+        assert 2 <= len(made) <= 10, f"{len(made)} of 50 flood rooms were made"
+
+        # 200 chat lines into one room, each from a "new" guest who joined to watch
+        host = Browser(backend.base)
+        await host.connect()
+        frame = await host.call(f"{LOBBY_STATE}.create_room", {"form": {"game": "rummikub", "name": "chat"}}, marker="/room/r")
+        room_id = re.search(r"/room/(r[0-9a-f]+)", frame).group(1)
+        host.path = attacker.path = f"/room/{room_id}"
+        await host.call(f"{ROOM_STATE}.enter", marker="room_state")
+        for n in range(200):
+            await _new_key(attacker)
+            await attacker.send_event(f"{ROOM_STATE}.enter")
+            await attacker.send_event(f"{ROOM_STATE}.send_chat", {"form": {"text": f"도배 {n}"}})
+        await attacker.drained()
+        room = (await _stored_rooms(backend.redis_url))[room_id]
+        lines = [line for line in room.chat if line.text.startswith("도배")]
+        assert len({line.sender_id for line in lines}) == len(lines)  # new guests, each time
+        print(f"one socket, a new key per request: {len(lines)} of 200 chat lines posted")
+        assert 1 <= len(lines) <= 20, f"{len(lines)} of 200 flood lines were posted"
+        await host.close()
+    finally:
+        await attacker.close()
+    assert not _tracebacks(backend.text())

@@ -185,7 +185,10 @@ class RoomState(rx.State):
         except RuleError as err:
             self.error = err.message
             if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
-                await service.join(room_id, who, spectate=True, origin=request_origin(self))
+                try:  # every seat taken: watch instead
+                    await service.join(room_id, who, spectate=True, origin=request_origin(self))
+                except RuleError as refused:
+                    self.error = refused.message
         await runtime.live().watch(self.router.session.client_token, room_id, who.id)
         await self._refresh()
 
