@@ -116,3 +116,19 @@ def test_an_outsider_of_a_password_room_gets_only_what_the_lobby_shows(players, 
     outsider.locator("#room-password").fill("hunter22")
     outsider.locator("#room-password").press("Enter")
     expect(outsider.locator("#seat-0 .seat-name")).to_have_text("비밀방주인", timeout=15_000)
+
+
+def test_a_player_who_goes_back_to_the_lobby_no_longer_holds_the_room(players, base_url):
+    host, guest = players("방장영희", "나가는철수")
+    room_id = _create_room(host, base_url, name="떠나는 방")
+    _join_from_lobby(guest, base_url, room_id)
+    expect(host.locator("#seat-1 .seat-name")).to_have_text("나가는철수", timeout=15_000)
+    expect(host.locator("#seat-1")).not_to_contain_text("연결 끊김")
+    # the header's 로비 link, not the leave button: the tab shows the lobby, so the seat's grace starts
+    guest.locator("#nav-lobby").click()
+    guest.wait_for_url(re.compile(r"/lobby$"), timeout=15_000)
+    expect(host.locator("#seat-1")).to_contain_text("연결 끊김", timeout=10_000)
+    # and coming back within the grace takes the seat again
+    _join_from_lobby(guest, base_url, room_id)
+    expect(host.locator("#seat-1")).not_to_contain_text("연결 끊김", timeout=10_000)
+    assert stored_room(room_id).seats[1].occupant.name == "나가는철수"

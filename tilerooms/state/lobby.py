@@ -38,6 +38,8 @@ class LobbyState(rx.State):
         from tilerooms.tilerooms import app  # the running app (imported late: it imports this module)
 
         token = self.router.session.client_token
+        # a tab that came back to the lobby no longer shows its room: its seat's 60 s grace starts
+        await runtime.live().forget(token)
         async with self:
             if self.following:
                 return

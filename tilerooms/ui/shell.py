@@ -31,7 +31,7 @@ def header() -> rx.Component:
             underline="none",
         ),
         rx.spacer(),
-        nav_link("nav.lobby", "/lobby"),
+        nav_link("nav.lobby", "/lobby", id="nav-lobby"),
         nav_link("nav.rankings", "/rankings", id="nav-rankings"),
         header_account_link(),
         rx.button(
