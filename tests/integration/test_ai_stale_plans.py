@@ -1,6 +1,7 @@
-"""AI seats asked at the same time (a mahjong claim window, the hand-result screen): the first
-answer makes the others' plans stale; those AIs are asked again at once, not after the 5 s
-hand-over lock (`play.AI_RETRY_MS`), so the game never stalls for it."""
+"""AI seats asked at the same time (a mahjong claim window, the hand-result screen): an answer that
+changes what the others see (a ready on the result screen; in a claim window answers are hidden, so
+plans stand, `play.plan_still_fits`) makes their plans stale; those AIs are asked again at once, not
+after the 5 s hand-over lock (`play.AI_RETRY_MS`), so the game never stalls for it."""
 
 from __future__ import annotations
 
@@ -25,7 +26,13 @@ async def test_ais_asked_together_all_answer_without_waiting_out_the_hand_over_l
         await service.store.save(room)
     await service.act(room_id, HOST.id, {"type": "discard", "tile": state["hand"]["drawn"][0], "seq": state["seq"]})
 
-    # three AI turns, each discard answered by the other seats, then every AI confirms the result
+    # three AI turns, each discard answered by the other seats at once (every claim window lasts
+    # its uniform minimum, spec 5.3 step 2), then every AI confirms the result
+    for _ in range(60):  # 4 windows of 1 s, and some room
+        clock.advance(0.1)
+        await service.tick()
+        if (await service.store.load(room_id)).game_state["phase"] == "handResult":
+            break
     budget_s = play.AI_RETRY_MS / 1000 - 1
     for _ in range(int(budget_s * 10)):
         clock.advance(0.1)

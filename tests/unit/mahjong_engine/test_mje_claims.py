@@ -207,3 +207,55 @@ def test_disconnected_ron_capable_player_does_not_hold_up_a_pon() -> None:
     claim(s, 2, "pon")
     assert s["hand"]["stage"] == "afterCall" and s["hand"]["turn"] == 2
     assert s["hand"]["furiten_temp"][3]
+
+
+def test_a_seat_reported_away_is_passed_at_once_in_the_open_window() -> None:
+    s = _table(RON_4M, options={"startedAt": 0})
+    discard(s, 0, "4m", at=0)
+    claim(s, 2, "pon")
+    assert s["hand"]["stage"] == "claim"  # waiting for seat 3, who could ron
+    engine.set_away(s, pid(s, 3), True, 300)  # its socket is gone (spec §10: no waiting on it)
+    assert s["hand"]["stage"] == "claim" and engine.deadline(s) == 1000  # only the uniform minimum left
+    engine.apply(s, engine.active_players(s)[0], {"type": "timeout", "at": 1000})
+    assert s["hand"]["stage"] == "afterCall" and s["hand"]["turn"] == 2
+    assert s["hand"]["furiten_temp"][3]  # a passed winning tile is furiten, as for a time-out (5.3 step 6)
+
+
+def test_an_away_seat_is_passed_when_the_next_window_opens_and_not_once_back() -> None:
+    s = _table(RON_4M, options={"startedAt": 0})
+    engine.set_away(s, pid(s, 3), True, 0)
+    seq = s["seq"]
+    assert engine.set_away(s, pid(s, 3), True, 50) == [] and (s["away"][3], s["seq"]) == (0, seq)  # already away
+    engine.set_away(s, pid(s, 3), False, 100)
+    discard(s, 0, "4m", at=200)
+    assert s["hand"]["claim"]["responses"][3] is None and calls_of(s, 3) == ["ron"]
+    t = _table(RON_4M, options={"startedAt": 0})
+    engine.set_away(t, pid(t, 3), True, 100)
+    discard(t, 0, "4m", at=200)
+    assert t["hand"]["claim"]["responses"][3] == {"call": "pass", "tiles": []}
+
+
+def test_an_away_seat_plays_its_turn_2s_after_the_disconnect_without_spending_its_bank() -> None:
+    s = _table(options={"startedAt": 0})
+    bank = s["time_bank"][0]
+    assert engine.deadline(s) == 15000 + bank
+    engine.set_away(s, pid(s, 0), True, 9000)
+    assert engine.deadline(s) == 11000
+    drawn = s["hand"]["drawn"][0]
+    engine.apply(s, pid(s, 0), {**engine.on_timeout(s, pid(s, 0)), "at": 11000})
+    assert s["hand"]["discards"][0][-1]["tile"] == drawn  # tsumogiri
+    assert s["time_bank"][0] == bank and s["timeouts"][0] == 0 and not s["autopilot"][0]
+
+
+def test_an_away_seat_back_on_its_turn_has_its_normal_clock_again() -> None:
+    s = _table(options={"startedAt": 0})
+    engine.set_away(s, pid(s, 0), True, 1000)
+    engine.set_away(s, pid(s, 0), False, 1500)
+    assert engine.deadline(s) == 15000 + s["time_bank"][0]
+
+
+def test_reaction_window_is_the_claim_window() -> None:
+    s = _table(options={"startedAt": 0})
+    assert not engine.reaction_window(s)
+    discard(s, 0, "4m", at=0)
+    assert engine.reaction_window(s)

@@ -75,7 +75,8 @@ def test_kuikae_tiles_are_locked_after_a_chi():
     state = make_state(["2345m456p789p11s9s", JUNK[0], JUNK[1], "1m7m1p4p7p1s4s7s2z3z6z7z1z2m"], players=PLAYERS, turn=3)
     engine.apply(state, "a3", {"type": "discard", "tile": state["hand"]["drawn"][3], "at": 1000})
     three_four = [t for t in state["hand"]["closed"][0] if t >> 2 in (2, 3)]
-    engine.apply(state, "me", {"type": "claim", "call": "chi", "tiles": three_four, "at": 1500})
+    # after the window's uniform minimum (spec 5.3 step 2), so the chi settles at once
+    engine.apply(state, "me", {"type": "claim", "call": "chi", "tiles": three_four, "at": 2500})
     table = mahjong_table(engine.view(state, "me"), NAMES)
     assert sorted(t.code for t in table.own.hand if t.locked) == ["2m", "5m"]
     assert all(not t.legal for t in table.own.hand if t.locked)

@@ -10,6 +10,10 @@ Mode comes from the player count: 4 → 4-player, 3 → sanma (spec §1, 5.7).
 Leaving (``{"type": "leave"}``, sent by the room layer): the seat stays in the game on autopilot
 for good — tsumogiri on its turn after 2 s, pass in every claim window, ready on result screens —
 so the other players' game goes on; when every seat has left the game ends ("aborted").
+
+Away (`set_away`, called by the room layer while a seat's socket is gone, spec 8.5 / §10): the
+same autopilot until the seat is back — passed at once in claim windows, its turn played 2 s after
+the disconnect, ready on result screens — without spending its time bank or counting time-outs.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from tilerooms.games.mahjong.state import (
     resolve_options,
     to_json,
 )
-from tilerooms.games.mahjong.timers import AUTOPILOT_AFTER, charge_turn_time, deadline, shift_time
+from tilerooms.games.mahjong.timers import AUTOPILOT_AFTER, away_since, charge_turn_time, deadline, shift_time
 from tilerooms.games.mahjong.turn import ankan_kinds, can_kita, can_kyuushu, kakan_tiles, kita_tile, legal_discards
 from tilerooms.games.mahjong.view import events_for, view
 from tilerooms.games.mahjong.wins import can_tsumo
@@ -40,6 +44,7 @@ from tilerooms.games.mahjong.wins import can_tsumo
 __all__ = [
     "setup", "validate", "apply", "view", "active_players", "deadline", "on_timeout", "result",
     "resolve_options", "shift_time", "to_json", "from_json", "make_state", "events_for", "auto_action",
+    "set_away", "reaction_window",
 ]
 
 TURN_ACTIONS = frozenset({"discard", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
@@ -102,6 +107,43 @@ def active_players(state: dict) -> list[str]:
         waiting = [p for s, p in enumerate(players) if s != window["from"] and window["responses"][s] is None]
         return waiting or [players[window["from"]]]
     return [players[h["turn"]]]
+
+
+def reaction_window(state: dict) -> bool:
+    """True while the game waits for answers to another player's tile (a claim window), not for a
+    player's own move: the room layer asks its AIs at once here (spec 5.3 step 2, §10: the window's
+    length must not depend on an AI's thinking; their human-like pace is for their own turns)."""
+    h = state["hand"]
+    return state["phase"] == "playing" and h is not None and h["stage"] == "claim"
+
+
+def set_away(state: dict, player: str, away: bool, now: float) -> list[dict]:
+    """The room layer's word that `player`'s socket is gone (`away`) or back; returns the events.
+
+    Spec 8.5 / §10: from that moment the seat is on autopilot — an open claim window gets its
+    automatic answer at once (pass, or ron with autoWin) so nobody waits for it, its turn ends
+    2 s after the disconnect with the time-out move, a result screen counts it ready — until it is
+    back, when its normal clocks run again. Its bank and time-out count are left alone. Nothing
+    changes (and [] is returned) when the seat already is as reported or the game is over.
+    """
+    seat = _seat(state, player)
+    marks = state.setdefault("away", [None] * len(state["players"]))
+    if (marks[seat] is not None) == away or state["phase"] == "finished":
+        return []
+    marks[seat] = now if away else None
+    events: list[dict] = []
+    if away and state["phase"] == "handResult" and not state["ready"][seat]:
+        state["ready"][seat] = True
+        events.append({"type": "ready", "to": None, "player": player})
+        if all(state["ready"]):
+            _next_hand(state, now, events)
+    elif away and state["phase"] == "playing":
+        window = state["hand"]["claim"]
+        if state["hand"]["stage"] == "claim" and seat != window["from"] and window["responses"][seat] is None:
+            call = "ron" if auto_action(state, seat)["type"] == "claim" else "pass"
+            flow.respond(state, seat, call, [], now, events)
+    state["seq"] += 1
+    return events
 
 
 def on_timeout(state: dict, player: str) -> dict[str, str]:
@@ -320,7 +362,7 @@ def _timeout(state: dict, seat: int, now: float, events: list[dict]) -> None:
         flow.settle_window_if_ready(state, now, events, expired=True)
         return
     turn = h["turn"]
-    if not state["left"][turn]:
+    if not state["left"][turn] and away_since(state, turn) is None:  # away: no bank or count spent
         if not state["autopilot"][turn]:
             state["time_bank"][turn] = 0
         state["timeouts"][turn] += 1

@@ -134,10 +134,11 @@ def discard(state: dict, seat: int, tile: int, riichi: bool, now: float, events:
 
 def open_window(state: dict, source: str, tile: int, origin: int, now: float, events: Events,
                 *, riichi_pending: bool = False) -> None:
-    """Spec 5.3: compute every seat's legal answers and open the window for at least 400 ms.
+    """Spec 5.3: compute every seat's legal answers and open the window for at least
+    `CLAIM_MIN_DELAY_MS`.
 
     The window always opens, even when nobody can answer, so its timing never tells who could.
-    Autopilot / left seats answer at once (pass, or ron with autoWin); so do autoWin rons.
+    Autopilot / left / away seats answer at once (pass, or ron with autoWin); so do autoWin rons.
     """
     h = state["hand"]
     n = n_players(state)

@@ -8,7 +8,7 @@ from typing import Any
 from tilerooms.engine import SeededRng
 from tilerooms.games.mahjong.final import final_ranking
 from tilerooms.games.mahjong.state import is_sanma, n_players, new_hand_fields, scoring_options
-from tilerooms.games.mahjong.timers import refill_banks
+from tilerooms.games.mahjong.timers import away_since, refill_banks
 from tilerooms.games.mahjong.wall import deal, new_wall, roll_dice
 
 WIND_NAMES = ("동", "남", "서", "북")
@@ -108,7 +108,8 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
         return
     state["phase"] = "handResult"
     state["result_at"] = now
-    state["ready"] = [bool(state["left"][s]) for s in range(n)]
+    # spec 8.5: seats that left or are away (socket gone) confirm at once, as autopilot does
+    state["ready"] = [bool(state["left"][s]) or away_since(state, s) is not None for s in range(n)]
 
 
 def next_hand(state: dict, now: float) -> None:

@@ -112,6 +112,7 @@ def new_game_state(opts: dict[str, Any], players: Sequence[str], rng: SeededRng)
         "timeouts": [0] * n,
         "autopilot": [False] * n,
         "left": [False] * n,
+        "away": [None] * n,  # epoch ms the room layer saw the seat's socket go (engine.set_away), or None
         "prefs": [{"autoWin": False, "noCalls": False} for _ in range(n)],
         "history": [],
         "stats": [{"wins": 0, "dealIns": 0, "riichi": 0, "calls": 0} for _ in range(n)],

@@ -7,21 +7,31 @@ from __future__ import annotations
 
 from tilerooms.games.mahjong.claims import decision_ready
 
-CLAIM_MIN_DELAY_MS = 400  # spec 5.3 step 2: the same short delay after every discard
+CLAIM_MIN_DELAY_MS = 1000  # spec 5.3 step 2, §10: every window's floor; > 400 ms so AIs' at-once answers (next tick) land inside
 AUTOPILOT_TURN_MS = 2000  # spec 8.5: autopilot seats act after 2 s
 RESULT_SCREEN_MS = 15000  # spec 8.5: the result screen closes after 15 s
 AUTOPILOT_AFTER = 2  # spec 8.5: two time-outs in a row
 
 
+def away_since(state: dict, seat: int) -> float | None:
+    """When the room layer reported the seat's socket gone (`engine.set_away`), or None."""
+    marks = state.get("away")  # absent in states stored before the key existed
+    return marks[seat] if marks else None
+
+
 def on_autopilot(state: dict, seat: int) -> bool:
-    """Autopilot after two time-outs in a row, or for good after leaving."""
-    return state["autopilot"][seat] or state["left"][seat]
+    """Autopilot after two time-outs in a row, while disconnected, or for good after leaving."""
+    return state["autopilot"][seat] or state["left"][seat] or away_since(state, seat) is not None
 
 
 def turn_deadline(state: dict) -> float:
-    """Turn start + turnSeconds + the player's remaining bank (autopilot: start + 2 s)."""
+    """Turn start + turnSeconds + the player's remaining bank (autopilot: start + 2 s; a seat
+    that went away during its turn: 2 s from then, spec 8.5)."""
     h = state["hand"]
     seat = h["turn"]
+    away = away_since(state, seat)
+    if away is not None:
+        return max(h["turn_started_at"], away) + AUTOPILOT_TURN_MS
     if on_autopilot(state, seat):
         return h["turn_started_at"] + AUTOPILOT_TURN_MS
     return h["turn_started_at"] + state["options"]["turnSeconds"] * 1000 + state["time_bank"][seat]
@@ -30,8 +40,9 @@ def turn_deadline(state: dict) -> float:
 def deadline(state: dict) -> float | None:
     """The next deadline in epoch ms (None once the game is over).
 
-    Claim window: the minimum-delay end once the outcome is known (spec 5.3 step 2), else the
-    window's own end (claimSeconds, no time bank). Result screen: shown + 15 s.
+    Claim window: when it resolves — the uniform minimum's end once no answer is awaited (spec
+    5.3 step 2; AIs answer at once, the room layer asks them without delay), else the window's own
+    end (claimSeconds, no time bank) while an eligible seat has not answered. Result screen: shown + 15 s.
     """
     if state["phase"] == "finished":
         return None
@@ -62,6 +73,8 @@ def shift_time(state: dict, delta_ms: float) -> None:
     """Move every running clock by `delta_ms` (a paused practice game resumes where it was)."""
     if state["result_at"] is not None:
         state["result_at"] += delta_ms
+    if state.get("away"):
+        state["away"] = [None if at is None else at + delta_ms for at in state["away"]]
     h = state["hand"]
     if h is None:
         return
