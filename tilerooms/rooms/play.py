@@ -253,18 +253,65 @@ def expire_disconnected(room: Room, now: int) -> None:
 
 
 def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Random) -> None:
-    """Give each AI whose turn it is a due time after a short human-like delay."""
+    """Give each AI whose turn it is a due time after a short human-like delay — or `now` in a
+    reaction window (the engine's optional `reaction_window`, mahjong's claim window), where AIs
+    answer at once so the window's length never depends on their thinking (spec mahjong 5.3
+    step 2, §10). Runs after every room change and on every tick, so it first tells the engine
+    which seats have no socket (`sync_away`)."""
+    sync_away(room, now)
     if room.status != "playing" or room.game_state is None:
         room.ai_due = {}
         return
-    active = {p for p in _engine(room).active_players(room.game_state) if p.startswith("ai-")}
+    engine = _engine(room)
+    active = {p for p in engine.active_players(room.game_state) if p.startswith("ai-")}
+    at_once = bool(getattr(engine, "reaction_window", lambda state: False)(room.game_state))
     for ai_id in list(room.ai_due):
         if ai_id not in active:
             del room.ai_due[ai_id]
     for ai_id in active:
         if ai_id not in room.ai_due:
             low, high = delay_ms
-            room.ai_due[ai_id] = now + (rng.randint(low, high) if high > low else low)
+            room.ai_due[ai_id] = now if at_once else now + (rng.randint(low, high) if high > low else low)
+
+
+def sync_away(room: Room, now: int) -> None:
+    """Tell a game that plays absent seats on which human seats have no live socket now
+    (`Seat.connected` False, kept by the presence code), from the moment the server sees it until
+    the seat is connected again.
+
+    The capability is the engine's optional `set_away(state, player, away, now) -> events`:
+    mahjong passes such a seat at once in claim windows and plays its turn on autopilot 2 s after
+    the disconnect (spec mahjong 8.5, §10: a disconnected player never holds up the others' calls).
+    The number-tile engine has none: its disconnected players keep their turn clock and draft.
+    """
+    if room.status != "playing" or room.game_state is None:
+        return
+    set_away = getattr(_engine(room), "set_away", None)
+    if set_away is None:
+        return
+    seq = room.game_state.get("seq")
+    for player in room.game_players:
+        index = room.seat_of(player)
+        occupant = room.seats[index].occupant if index is not None else None
+        if occupant is None or occupant.kind == "ai":
+            continue  # a seat that left is the engine's (autopilot for good)
+        _record(room, set_away(room.game_state, player, not room.seats[index].connected, now))
+    if room.game_state.get("seq") != seq:
+        settle(room)
+
+
+def plan_still_fits(room: Room, ai_id: str, view: dict[str, Any], seq: int) -> bool:
+    """Whether an AI's plan, made on `view` at state `seq`, may still be played: the state has not
+    moved, or it moved without changing anything the AI sees but the counter (other seats'
+    hidden answers in the same claim window, spec mahjong 5.3 step 7), so it would decide the same."""
+    if room.game_state is None:
+        return False
+    if room.game_state.get("seq") == seq:
+        return True
+    if ai_id not in _engine(room).active_players(room.game_state):
+        return False
+    now_seen = ai_view(room, ai_id)
+    return {k: v for k, v in now_seen.items() if k != "seq"} == {k: v for k, v in view.items() if k != "seq"}
 
 
 def next_wake(room: Room) -> int | None:

@@ -319,10 +319,16 @@ class RoomService:
             log.exception("AI %s failed to decide", ai_id)
             actions = bots.fallback(room.game)
 
+        if not actions:
+            # nothing to do (e.g. its own tile's claim window): no change, so no push to anyone
+            latest = await self.store.load(room_id)
+            if latest is not None and play.plan_still_fits(latest, ai_id, view, seq):
+                return
+
         def apply_all(room: Room, now: int) -> None:
-            if room.game_state is None or room.game_state.get("seq") != seq:
-                # the table moved on (another seat's answer, a time-out, a leave): this plan is
-                # stale. Lift the hand-over lock so the AI is asked again after its usual delay
+            if not play.plan_still_fits(room, ai_id, view, seq):
+                # the table moved on (a call, a time-out, a leave): this plan is stale. Lift
+                # the hand-over lock so the AI is asked again after its usual delay
                 room.ai_due.pop(ai_id, None)
                 return
             for action in actions:
