@@ -110,3 +110,26 @@ async def test_a_disconnected_number_tile_player_keeps_the_turn_clock(service, c
     await _tick_for(service, clock, 5.0)
     room = await service.store.load(room_id)
     assert room.game_state["current"] == current and rummikub.deadline(room.game_state) == deadline
+
+
+async def test_a_practice_host_whose_page_is_still_loading_is_not_played_for(service, clock):
+    from tilerooms.rooms.ratelimit import Origin
+
+    room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy", origin=Origin(socket="sid-1", address="192.0.2.5"))
+    room = await service.store.load(room_id)
+    assert not room.seats[0].connected  # away for the rejoin grace: a host who never comes is let go
+    seat = room.game_state["players"].index(HOST.id)
+    await _tick_for(service, clock, 10)  # a slow page load: the AIs play, the host's hand is untouched
+    state = (await service.store.load(room_id)).game_state
+    assert state["away"][seat] is None  # not "gone": nothing is played for them
+    assert len(state["hand"]["discards"][seat]) == 0  # their turn (if it came) waits on its own clock
+    await service.connected(room_id, HOST.id)
+    assert (await service.store.load(room_id)).seats[0].arrived
+
+
+async def test_a_practice_host_who_never_comes_is_let_go_and_the_room_closes(service, clock):
+    from tilerooms.rooms.ratelimit import Origin
+
+    room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy", origin=Origin(socket="sid-2", address="192.0.2.5"))
+    await _tick_for(service, clock, 62)
+    assert await service.store.load(room_id) is None

@@ -30,6 +30,7 @@ class Seat(BaseModel):
     ready: bool = False
     connected: bool = True
     disconnected_at: int | None = None  # epoch ms; the 60 s rejoin grace runs from here
+    arrived: bool = True  # False for a host whose page has not shown the room yet (never "away" in play)
 
 
 class ChatLine(BaseModel):

@@ -295,7 +295,9 @@ def sync_away(room: Room, now: int) -> None:
         occupant = room.seats[index].occupant if index is not None else None
         if occupant is None or occupant.kind == "ai":
             continue  # a seat that left is the engine's (autopilot for good)
-        _record(room, set_away(room.game_state, player, not room.seats[index].connected, now))
+        seat = room.seats[index]
+        # a practice host whose page is still loading has not left: only a seat that was here goes away
+        _record(room, set_away(room.game_state, player, not seat.connected and seat.arrived, now))
     if room.game_state.get("seq") != seq:
         settle(room)
 

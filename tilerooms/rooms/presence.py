@@ -44,7 +44,17 @@ def mark_present(room: Room, person_id: str) -> None:
     if index is not None:
         room.seats[index].connected = True
         room.seats[index].disconnected_at = None
+        room.seats[index].arrived = True
     room.away_spectators.pop(person_id, None)
+
+
+def await_arrival(room: Room, person_id: str, now: int) -> None:
+    """A room made over a socket: its host is away until a page of theirs shows the room (one who
+    never comes is let go after the grace), but not yet "gone" for the game's autopilot."""
+    start_away(room, person_id, now)
+    index = room.seat_of(person_id)
+    if index is not None:
+        room.seats[index].arrived = False
 
 
 def start_away(room: Room, person_id: str, now: int) -> None:

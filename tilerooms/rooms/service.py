@@ -123,7 +123,7 @@ class RoomService:
         if origin is not None and origin.socket:
             # issue 17: made over a socket, the host is away until a socket of theirs shows the
             # room; one who never enters is let go after the grace and the room closes
-            presence.start_away(room, host.id, now)
+            presence.await_arrival(room, host.id, now)
         async with self.store.lock(room_id):
             await self.store.save(room)
             await self.store.set_wake(room_id, play.next_wake(room))
