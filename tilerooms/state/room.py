@@ -145,6 +145,7 @@ class RoomState(rx.State):
     mj_reduced: bool = False
 
     _room_id: str = ""
+    _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
     _viewer: str = ""
     _game: dict[str, Any] = {}
     _names: dict[str, str] = {}
@@ -229,10 +230,19 @@ class RoomState(rx.State):
                 setattr(self, name, value)
 
     def _apply_view(self, view: dict[str, Any], force: bool = False) -> None:
-        """Show a room view (a push may arrive late or twice: versions already shown are ignored)."""
-        if not force and view.get("version", 0) <= self.version:
+        """Show a room view (a push may arrive late or twice: versions already shown are ignored).
+
+        The public `version` goes out only with a change this viewer sees: a push that changes
+        nothing visible (another seat's hidden claim answer, spec mahjong 5.3 step 7) sends no frame.
+        """
+        if not force and view.get("version", 0) <= self._version:
             return
-        self.version = view.get("version", 0)
+        self._version = view.get("version", 0)
+        self._show_view(view)
+        if self.version != self._version and any(not name.startswith("_") for name in self.dirty_vars):
+            self.version = self._version
+
+    def _show_view(self, view: dict[str, Any]) -> None:
         self._put(status=view.get("status", "closed"))
         if self.status not in ("playing", "paused"):
             self._put(menu_open=False)  # the game's menu goes with the game

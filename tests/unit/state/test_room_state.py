@@ -85,3 +85,31 @@ async def test_a_late_push_never_replaces_a_newer_view():
     state._apply_view(new)
     state._apply_view(old)
     assert [c.text for c in state.chat] == ["안녕"]
+
+
+async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame():
+    # issue 17 point 10: another seat's hidden answer in a claim window moves only the room's
+    # version and the engine's seq; the viewer's browser must not hear of it at all
+    import copy
+
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
+    view = await service.view(room_id, HOST.id)
+    root, state = _room_state()
+    state._viewer = HOST.id
+    state._apply_view(view, force=True)
+    assert (await root._get_resolved_delta())  # the first view is sent
+    root._clean()
+    hidden_move = copy.deepcopy(view)
+    hidden_move["version"] += 1
+    hidden_move["game_state"]["seq"] += 1
+    state._apply_view(hidden_move)
+    delta = await root._get_resolved_delta()
+    assert not any(values for name, values in delta.items() if "room_state" in name), delta
+    # a visible change is still sent
+    root._clean()
+    seen = copy.deepcopy(hidden_move)
+    seen["version"] += 1
+    seen["chat"] = [{"no": 1, "name": "AI", "text": "안녕"}]
+    state._apply_view(seen)
+    assert any("chat" in str(values) for values in (await root._get_resolved_delta()).values())
