@@ -13,6 +13,7 @@ from tilerooms.rooms.form_options import options_from_form
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.origin import request_origin
 from tilerooms.state.payloads import browser_event
+from tilerooms.state.practice import PracticeState
 
 
 LOBBY_REFRESH_S = 3.0
@@ -83,11 +84,12 @@ class LobbyState(rx.State):
         return rx.redirect(f"/room/{room_id}")
 
     @browser_event
-    async def practice(self, level: str = "easy"):
-        """"혼자 AI와 연습": a private game against AIs, started at once."""
+    async def practice(self):
+        """"혼자 AI와 연습": a private game against the AIs this browser chose (count and level), started at once."""
         identity = await self.get_state(IdentityState)
+        ai_count, level = (await self.get_state(PracticeState))._choice()
         try:
-            room_id = await runtime.service().create_practice(identity._current_user(), ai_count=1, level=level, origin=request_origin(self))
+            room_id = await runtime.service().create_practice(identity._current_user(), ai_count=ai_count, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None

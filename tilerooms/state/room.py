@@ -617,10 +617,14 @@ class RoomState(rx.State):
 
     @browser_event
     async def practice_mahjong(self):
-        """"리치 마작 AI와 연습": a private 4-player game against three AIs, started at once."""
+        """"리치 마작 AI와 연습": a private 4-player game against three AIs at the level this
+        browser chose in the lobby, started at once."""
+        from tilerooms.state.practice import PracticeState  # the lobby's practice choice
+
         identity = await self.get_state(IdentityState)
+        _, level = (await self.get_state(PracticeState))._choice()
         try:
-            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level="easy", origin=request_origin(self))
+            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None

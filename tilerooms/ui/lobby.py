@@ -6,6 +6,7 @@ import reflex as rx
 
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
+from tilerooms.state.practice import AI_COUNTS, LEVELS, PracticeState
 from tilerooms.state.room import RoomState
 from tilerooms.ui.i18n.render import game_name, server_text, tr
 from tilerooms.ui.shell import page
@@ -147,6 +148,34 @@ def _create_mahjong_form() -> rx.Component:
     )
 
 
+def _segments(label_key: str, choices: list[tuple[str, rx.Var | str]], value: rx.Var, on_change, test_id: str) -> rx.Component:
+    """A label and a segmented control (one tap per choice, ≥ 40 px tall); item ids are `test_id-value`."""
+    return rx.hstack(
+        rx.text(tr(label_key), size="2"),
+        rx.segmented_control.root(
+            *[rx.segmented_control.item(label, value=v, id=f"{test_id}-{v}") for v, label in choices],
+            value=value,
+            on_change=on_change,
+            size="3",
+            id=test_id,
+        ),
+        align="center",
+        spacing="2",
+    )
+
+
+def _practice_choice() -> rx.Component:
+    """How many AIs (number tiles) and which level, for both practice buttons; kept in this browser."""
+    return rx.hstack(
+        _segments("lobby.practice.ais", [(n, n) for n in AI_COUNTS], PracticeState.ais, PracticeState.choose_ais, "practice-ais"),
+        _segments("lobby.practice.level", [(v, tr(f"level.{v}")) for v in LEVELS], PracticeState.level, PracticeState.choose_level, "practice-level"),
+        spacing="4",
+        align="center",
+        wrap="wrap",
+        id="practice-choice",
+    )
+
+
 def lobby() -> rx.Component:
     """The lobby: game cards, practice, the open-room list and the create form."""
     return page(
@@ -160,13 +189,15 @@ def lobby() -> rx.Component:
                 spacing="4",
                 width="100%",
             ),
+            _practice_choice(),
             rx.hstack(
-                rx.button(tr("lobby.practice"), id="practice", size="3", on_click=LobbyState.practice("easy")),
+                rx.button(tr("lobby.practice"), id="practice", size="3", on_click=LobbyState.practice),
                 rx.button(tr("lobby.practice_mahjong"), id="practice-mahjong", size="3", variant="soft", on_click=RoomState.practice_mahjong),
                 rx.button(tr("lobby.refresh"), variant="soft", on_click=LobbyState.refresh, id="refresh-rooms"),
                 spacing="3",
                 wrap="wrap",  # a phone puts the third button on a second line instead of off the screen
             ),
+            rx.text(tr("lobby.practice.note"), size="1", color_scheme="gray"),
             rx.cond(LobbyState.error != "", rx.callout(server_text(LobbyState.error), icon="triangle_alert", color_scheme="red", id="lobby-error")),
             rx.heading(tr("lobby.rooms"), size="5", margin_top="1em"),
             rx.cond(

@@ -51,10 +51,15 @@ def _room_buttons() -> list[rx.Component]:
     ]
 
 
+def _room_title() -> rx.Var:
+    """The room's name; a solo practice room's (the server's Korean "…의 연습") in the viewer's language."""
+    return rx.cond(RoomState.solo, tr("room.practice_title"), RoomState.room_name)
+
+
 def _title_bar() -> rx.Component:
     return rx.hstack(
         rx.vstack(
-            rx.heading(RoomState.room_name, size="6", id="room-name"),
+            rx.heading(_room_title(), size="6", id="room-name"),
             rx.hstack(rx.text(game_name(RoomState.game, RoomState.game_name), weight="bold"), rx.text(by_locale(RoomState.options_text_en, RoomState.options_text), color_scheme="gray"), _status_badge(), spacing="3", align="center", wrap="wrap"),
             spacing="1",
         ),
@@ -101,7 +106,7 @@ def _game_menu() -> rx.Component:
 def _game_title_bar() -> rx.Component:
     """One line over a running game: the room, its status and the menu."""
     return rx.hstack(
-        rx.heading(RoomState.room_name, size="4", id="room-name", trim="both"),
+        rx.heading(_room_title(), size="4", id="room-name", trim="both"),
         _status_badge(),
         rx.spacer(),
         _game_menu(),

@@ -15,6 +15,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.watch": {"ko": "관전", "en": "Watch"},
     "lobby.practice": {"ko": "혼자 AI와 연습", "en": "Practise alone against AI"},
     "lobby.practice_mahjong": {"ko": "리치 마작 AI와 연습", "en": "Practise Riichi Mahjong against AI"},
+    "lobby.practice.ais": {"ko": "숫자 타일 AI 수", "en": "Number-tile AIs"},
+    "lobby.practice.level": {"ko": "AI 난이도", "en": "AI level"},
+    "lobby.practice.note": {
+        "ko": "리치 마작 연습은 언제나 AI 3명과 4인으로 해요.",
+        "en": "Riichi Mahjong practice always seats three AIs (four players).",
+    },
     "lobby.refresh": {"ko": "새로고침", "en": "Refresh"},
     # the number-tile form
     "create.title": {"ko": "방 만들기", "en": "Create a room"},

@@ -7,6 +7,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "room.pause": {"ko": "일시정지", "en": "Pause"},
     "room.resume": {"ko": "계속하기", "en": "Resume"},
     "room.leave": {"ko": "나가기", "en": "Leave"},
+    "room.practice_title": {"ko": "AI와 연습", "en": "Practice against AI"},
     "room.seat": {"ko": "자리 ", "en": "Seat "},
     "level.easy": {"ko": "쉬움", "en": "Easy"},
     "level.normal": {"ko": "보통", "en": "Normal"},
