@@ -14,6 +14,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.navigation import create_room, join_from_lobby
 from tests.e2e.seeding import stored_room
 
 GUEST_ID = re.compile(r"\bg-[0-9a-f]{8,}\b")
@@ -26,30 +27,11 @@ def _record_frames(page) -> list[str]:
     return frames
 
 
-def _create_room(page, base_url: str, *, name: str, password: str = "") -> str:
-    page.goto(f"{base_url}/lobby")
-    page.locator("#room-name-input").fill(name)
-    if password:
-        page.locator("#room-password-input").fill(password)
-    page.locator("#create-room").click()
-    page.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
-    return page.url.rstrip("/").rsplit("/", 1)[-1]
-
-
-def _join_from_lobby(page, base_url: str, room_id: str) -> None:
-    """A user's way in: the lobby's list, the room's 참가 button."""
-    page.goto(f"{base_url}/lobby")
-    row = page.locator(f".room-row[data-room='{room_id}']")
-    expect(row).to_be_visible(timeout=30_000)
-    row.locator(".join-room").click()
-    page.wait_for_url(re.compile(rf"/room/{room_id}$"), timeout=30_000)
-
-
 def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(players, browser, base_url):
     victim, friend = players("피해자영희", "친구철수")
     friend_frames = _record_frames(friend)
-    room_id = _create_room(victim, base_url, name="신뢰 시험 방")
-    _join_from_lobby(friend, base_url, room_id)
+    room_id = create_room(victim, base_url, name="신뢰 시험 방")
+    join_from_lobby(friend, base_url, room_id)
     expect(victim.locator("#seat-1 .seat-name")).to_have_text("친구철수", timeout=15_000)
     friend.locator("#ready").click()
     expect(victim.locator("#seat-1")).to_contain_text("준비", timeout=10_000)
@@ -99,13 +81,13 @@ def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(pl
 def test_an_outsider_of_a_password_room_gets_only_what_the_lobby_shows(players, base_url):
     host, outsider = players("비밀방주인", "지나가던민수")
     outsider_frames = _record_frames(outsider)
-    room_id = _create_room(host, base_url, name="잠긴 방", password="hunter22")
+    room_id = create_room(host, base_url, name="잠긴 방", password="hunter22")
     host.locator("#chat-input").fill("비밀 이야기")
     host.locator("#chat-send").click()
     expect(host.locator("#chat-log")).to_contain_text("비밀 이야기", timeout=10_000)
     host_id = stored_room(room_id).host_id
 
-    _join_from_lobby(outsider, base_url, room_id)
+    join_from_lobby(outsider, base_url, room_id)
     expect(outsider.locator("#room-password")).to_be_visible(timeout=15_000)
     outsider.wait_for_timeout(500)
     seen = "\n".join(outsider_frames)
@@ -120,8 +102,8 @@ def test_an_outsider_of_a_password_room_gets_only_what_the_lobby_shows(players, 
 
 def test_a_player_who_goes_back_to_the_lobby_no_longer_holds_the_room(players, base_url):
     host, guest = players("방장영희", "나가는철수")
-    room_id = _create_room(host, base_url, name="떠나는 방")
-    _join_from_lobby(guest, base_url, room_id)
+    room_id = create_room(host, base_url, name="떠나는 방")
+    join_from_lobby(guest, base_url, room_id)
     expect(host.locator("#seat-1 .seat-name")).to_have_text("나가는철수", timeout=15_000)
     expect(host.locator("#seat-1")).not_to_contain_text("연결 끊김")
     # the header's 로비 link, not the leave button: the tab shows the lobby, so the seat's grace starts
@@ -129,6 +111,6 @@ def test_a_player_who_goes_back_to_the_lobby_no_longer_holds_the_room(players, b
     guest.wait_for_url(re.compile(r"/lobby$"), timeout=15_000)
     expect(host.locator("#seat-1")).to_contain_text("연결 끊김", timeout=10_000)
     # and coming back within the grace takes the seat again
-    _join_from_lobby(guest, base_url, room_id)
+    join_from_lobby(guest, base_url, room_id)
     expect(host.locator("#seat-1")).not_to_contain_text("연결 끊김", timeout=10_000)
     assert stored_room(room_id).seats[1].occupant.name == "나가는철수"
