@@ -115,3 +115,17 @@ async def test_a_mahjong_discard_1_ms_after_the_turn_deadline_is_refused_and_tsu
     discards = after["hand"]["discards"][seat]
     assert len(discards) == discards_before + 1
     assert discards[-1]["tsumogiri"]  # spec 8.5: the time-out threw the drawn tile, not the late choice
+
+
+async def test_a_pon_1_ms_after_the_claim_window_closed_is_refused_and_the_window_resolved_without_it(service, clock):
+    from tests.integration.test_mahjong_away import DISCARDER, PON_4M, QUIET, RON_4M, THIRD, _table, _throw_4m
+
+    room_id, _ = await _table(service, clock, [DISCARDER, QUIET, PON_4M, RON_4M])
+    await _throw_4m(service, room_id)  # seat 2 may pon it, seat 3 may ron it: the window waits for both
+    state = (await service.store.load(room_id)).game_state
+    assert state["hand"]["stage"] == "claim"
+    clock.ms = int(mahjong.deadline(state)) + 1
+    await _late(service, room_id, THIRD.id, {"type": "pon", "seq": state["phase_seq"]})
+    hand = (await service.store.load(room_id)).game_state["hand"]
+    assert hand["stage"] != "claim" and hand["melds"][2] == []  # the time-out passed everyone: no pon
+    assert hand["turn"] == 1  # play goes on to the next seat
