@@ -15,16 +15,21 @@ def room_id_of(page) -> str:
     return page.url.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
 
 
-def create_room(page, base_url: str, *, name: str, password: str = "", nickname: str = "") -> str:
-    """`page` opens the lobby and creates a number-tile room; returns its id once the room shows."""
+def create_room(page, base_url: str, *, name: str, password: str = "", nickname: str = "", game: str = "rummikub") -> str:
+    """`page` opens the lobby and creates a room with the form of `game` ("rummikub" or
+    "mahjong"); returns its id once the browser is on the room's page."""
     page.goto(f"{base_url}/lobby")
     expect(page.locator("#nickname")).not_to_have_value("", timeout=30_000)  # hydrated: the app wrote its name
     if nickname:
         page.locator("#nickname").fill(nickname)
-    page.locator("#room-name-input").fill(name)
-    if password:
-        page.locator("#room-password-input").fill(password)
-    page.locator("#create-room").click()
+    if game == "mahjong":
+        page.locator("#mj-room-name-input").fill(name)
+        page.locator("#create-mahjong-room").click()
+    else:
+        page.locator("#room-name-input").fill(name)
+        if password:
+            page.locator("#room-password-input").fill(password)
+        page.locator("#create-room").click()
     page.wait_for_url(ROOM_URL, timeout=30_000)
     return room_id_of(page)
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
+from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
 from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
 
 # AI hands without pairs or near neighbours: they can never call, and never hold my waits
@@ -45,12 +46,7 @@ def _practice(page, base_url: str) -> str:
 
 def _mahjong_room(page, base_url: str, name: str) -> str:
     """A new 리치 마작 room created from the lobby with `page` as its host; returns its id."""
-    page.goto(f"{base_url}/lobby")
-    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-    page.locator("#mj-room-name-input").fill(name)
-    page.locator("#create-mahjong-room").click()
-    page.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
-    return page.url.rstrip("/").rsplit("/", 1)[-1]
+    return create_room(page, base_url, name=name, game="mahjong")
 
 
 def _add_ais(page, seats) -> None:
@@ -196,7 +192,7 @@ def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, ba
         page.on("websocket", lambda ws, name=name: listen(ws, name))
     try:
         room_id = _mahjong_room(first, base_url, "마작 누출 검사")
-        second.goto(first.url)
+        join_from_lobby(second, base_url, room_id)
         expect(second.locator("#ready")).to_be_visible(timeout=20_000)
         second.locator("#ready").click()
         _add_ais(first, (2, 3))
@@ -247,7 +243,7 @@ def test_a_spectator_sees_the_ponds_live_and_never_a_hidden_tile(browser, base_u
     try:
         room_id = _mahjong_room(host, base_url, "마작 관전")
         _add_ais(host, (1, 2, 3))
-        watcher.goto(f"{base_url}/room/{room_id}?watch=1")
+        watch_from_lobby(watcher, base_url, room_id)
         expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
         host.locator("#start").click()
         expect(watcher.locator("#mj-table")).to_be_visible(timeout=20_000)

@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
 from tilerooms.games.rummikub.tiles import ALL_TILE_IDS
 
 TILE_ID = re.compile(r"\b(?:[KRBO](?:1[0-3]|[1-9])[ab]|JK[12])\b")
@@ -34,17 +35,13 @@ def test_two_players_and_a_spectator_play_live(browser, base_url):
     host, guest, watcher = host_ctx.new_page(), guest_ctx.new_page(), watch_ctx.new_page()
     guest_frames, watcher_frames = _record_frames(guest), _record_frames(watcher)
     try:
-        host.goto(f"{base_url}/lobby")
-        host.locator("#nickname").fill("영희")
-        host.locator("#room-name-input").fill("e2e 방")
-        host.locator("#create-room").click()
-        host.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
-        room_id = host.url.rstrip("/").rsplit("/", 1)[-1]
-        expect(host.locator("#room-name")).to_have_text("e2e 방")
+        room_id = create_room(host, base_url, name="e2e 방", nickname="영희")
+        expect(host.locator("#room-name")).to_have_text("e2e 방", timeout=15_000)
 
-        guest.goto(f"{base_url}/room/{room_id}")
+        # the others come in the way a user does: the lobby's list, 참가 and 관전
+        join_from_lobby(guest, base_url, room_id)
         expect(guest.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
-        watcher.goto(f"{base_url}/room/{room_id}?watch=1")
+        watch_from_lobby(watcher, base_url, room_id)
         expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
         # the host sees the guest sit down, live
         expect(host.locator("#seat-1 .seat-name")).not_to_have_text("빈 자리", timeout=10_000)

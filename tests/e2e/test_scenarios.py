@@ -22,6 +22,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
 from tests.e2e.oidc_provider import sign_in
 from tests.e2e.seeding import seed_mahjong, seed_rummikub, stored_room
 
@@ -56,18 +57,14 @@ class Frames:
 
 
 def _create_room(page, base_url: str, host_name: str, room_name: str) -> str:
-    page.goto(f"{base_url}/lobby")
-    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-    expect(page.locator("#nickname")).to_have_value(host_name, timeout=15_000)  # from local storage
-    page.locator("#room-name-input").fill(room_name)
-    page.locator("#create-room").click()
-    page.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
+    room_id = create_room(page, base_url, name=room_name)
     expect(page.locator("#room-name")).to_have_text(room_name, timeout=15_000)
-    return page.url.rstrip("/").rsplit("/", 1)[-1]
+    expect(page.locator("#seat-0 .seat-name")).to_have_text(host_name)  # the name from local storage
+    return room_id
 
 
 def _join_and_ready(page, base_url: str, room_id: str) -> None:
-    page.goto(f"{base_url}/room/{room_id}")
+    join_from_lobby(page, base_url, room_id)
     expect(page.locator("#ready")).to_be_visible(timeout=30_000)
     page.locator("#ready").click()
 
@@ -149,7 +146,7 @@ def test_two_players_two_ais_and_a_spectator_who_never_sees_a_rack(players, base
     for seat in (2, 3):
         host.locator(f"#add-ai-normal-{seat}").click()
         expect(host.locator(f"#seat-{seat} .seat-name")).to_have_text(f"AI {seat + 1} (보통)", timeout=10_000)
-    watcher.goto(f"{base_url}/room/{room_id}?watch=1")
+    watch_from_lobby(watcher, base_url, room_id)
     expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
     expect(host.locator("#spectator-list")).to_be_visible(timeout=10_000)
     _start(host, guest, watcher)
