@@ -199,13 +199,18 @@ def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, ba
         first.locator("#start").click()
         expect(first.locator("#mj-table")).to_be_visible(timeout=20_000)
 
+        # both pages reload before the seed (their new sockets carry the frames checked below): a
+        # seat whose socket is gone is passed at once in a claim window (issue 17), so a reload
+        # after the seed could lose the first player's pon
+        before = {name: len(socks) for name, socks in sockets.items()}
+        first.reload()
+        second.reload()
+        for page in (first, second):
+            expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
         # the second player lets 백 go; the first player (55z in hand) may pon it
         state = seed_mahjong(room_id, ["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], turn=1,
                              script=[(1, {"type": "discard", "tile": "drawn"})])
         seeded_version = stored_room(room_id).version
-        before = {name: len(socks) for name, socks in sockets.items()}
-        first.reload()
-        second.reload()
         expect(first.locator("#mj-call-pon")).to_be_visible(timeout=20_000)
         expect(second.locator("#mj-waiting")).to_have_text("다른 플레이어 확인 중", timeout=20_000)
         expect(second.locator("#mj-call-pon")).to_have_count(0)
