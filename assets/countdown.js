@@ -21,7 +21,10 @@
       // the ring: share of the turn left (the turn's length as first seen on this page)
       var total = Number(el.getAttribute("data-total")) || mark.total;
       if (total > 0) el.style.setProperty("--p", String(Math.min(100, (leftMs / total) * 100)));
-      var text = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : left + "초";
+      // seconds in the page's language (the shell sets lang="en" for English)
+      var page = el.closest("[lang]");
+      var unit = page && page.getAttribute("lang") === "en" ? " s" : "초";
+      var text = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : left + unit;
       if (el.textContent !== text) el.textContent = text;
       el.setAttribute("data-urgent", left <= 10 ? "true" : "false");
     }

@@ -141,7 +141,7 @@ def test_keyboard_only_first_meld_shortfall_then_a_commit(browser, base_url):
                 expect(page.locator(f"#tile-{tile}")).to_have_attribute("data-selected", "true")
             press("#place-new")
             expect(page.locator(f"#table #tile-{group[0]}")).to_be_visible(timeout=10_000)
-        expect(page.locator("#meld-progress")).to_have_text("첫 등록: 21 / 30점")
+        expect(page.locator("#meld-progress")).to_have_text("첫 등록: 21 / 30점 (9점 더)")
         # a shortcut of the player's own choosing commits: bind 배치 확정 to K
         press("#keys")
         page.locator("#key-commit").fill("k")
@@ -150,7 +150,7 @@ def test_keyboard_only_first_meld_shortfall_then_a_commit(browser, base_url):
         # the dialog hands focus back to its trigger as it closes: wait, or a later focus() is lost
         expect(page.get_by_role("dialog")).to_have_count(0, timeout=10_000)
         page.keyboard.press("k")
-        expect(page.locator("#room-error")).to_have_text("첫 등록은 30점 이상이어야 해요 (지금 21점)", timeout=10_000)
+        expect(page.locator("#room-error")).to_have_text("첫 등록은 30점 이상이어야 해요 (지금 21점, 9점 더 필요해요)", timeout=10_000)
 
         press("#reset")
         expect(page.locator("#table [data-tile]")).to_have_count(0, timeout=10_000)

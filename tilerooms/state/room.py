@@ -37,7 +37,8 @@ from tilerooms.state.mahjong_view import (
     ranking_rows,
     start_points,
 )
-from tilerooms.state.rummikub_view import Board, PlayerRow, RackCell, SetRow, board, changed_sets
+from tilerooms.state import rummikub_moves as moves
+from tilerooms.state.rummikub_view import Board, PlayerRow, RackCell, SetRow, board
 from tilerooms.ui.i18n import text
 
 END_REASONS = {
@@ -121,12 +122,17 @@ class RoomState(rx.State):
     deadline: int = 0
     server_now: int = 0
     current_name: str = ""
+    current_name_en: str = ""
     meld_text: str = ""
     meld_text_en: str = ""
     commit_ok: bool = False
     problem: str = ""
     can_undo: bool = False
     live_draft: bool = False
+    # issue 18: the last move in one line ("AI 2: 3장 내려놓음"), the highlight's restart counter
+    last_move: str = ""
+    last_move_en: str = ""
+    flash: int = 0
     # the mahjong table of this viewer (issue 7): rows from their own view only
     game: str = ""
     mj_info: MjInfo = rx.field(default_factory=MjInfo)
@@ -144,13 +150,25 @@ class RoomState(rx.State):
     mj_beginner: bool = True
     mj_reduced: bool = False
 
+    @rx.var
+    def error_en(self) -> str:
+        """English of an error line with numbers in it ("" for the others: `server_text` knows them)."""
+        return moves.english(self.error)
+
+    @rx.var
+    def problem_en(self) -> str:
+        """English of the commit problem line when it has numbers in it (the first-meld shortfall)."""
+        return moves.english(self.problem)
+
     _room_id: str = ""
     _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
     _viewer: str = ""
     _game: dict[str, Any] = {}
     _names: dict[str, str] = {}
     _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
-    _changed: list[str] = []  # committed sets another player just changed (1 s highlight)
+    _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
+    _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
+    _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
     _mj_view: dict[str, Any] = {}  # this viewer's own mahjong view (tokens for actions)
     _mj_selected: str = ""
     _mj_riichi_mode: bool = False
@@ -273,14 +291,33 @@ class RoomState(rx.State):
             options_text_en=_options_text(options, "en"),
             **_result_vars(view.get("result")),
         )
-        before = (self._game or {}).get("table") or []
-        self._game = view.get("game_state") or {}
-        after = self._game.get("table") or []
-        if before and self._game.get("current") != self._viewer:
-            self._changed = sorted(changed_sets(before, after))
-        elif not before:
-            self._changed = []
+        self._show_moves(view)
         self._restyle()
+
+    def _show_moves(self, view: dict[str, Any]) -> None:
+        """Another player's move made visible (issue 18: 3): the sets it changed are highlighted for
+        1 s (`flash` restarts the animation), tiles new on the board animate in, my drawn tiles are
+        marked until I act, and the last move is named. Works from table to table, whoever's turn
+        it is now: the move that handed the turn to me counts, and a later push that changes no
+        set (a clock, a chat line, an AI being woken) keeps the highlight instead of clearing it."""
+        before = (self._game or {}).get("table")
+        shown_before = _shown_tiles(self._game)
+        self._game = view.get("game_state") or {}
+        after = self._game.get("table")
+        events = view.get("events") or []
+        if before is None or after is None:
+            self._changed, self._arrived = [], []
+        elif moves.table_keys(before) != moves.table_keys(after):
+            author = moves.last_author(events)
+            self._changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
+            if self._changed:
+                self._put(flash=self.flash + 1)
+        shown_now = _shown_tiles(self._game)
+        if before is not None and shown_now != shown_before:
+            self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
+        self._drawn = moves.drawn_tiles(events, self._viewer, self._game.get("rack") or [])
+        line, line_en = moves.last_move(events, self._names, self._viewer) if self._game else ("", "")
+        self._put(last_move=line, last_move_en=line_en)
 
     def _show_board(self, b: Board) -> None:
         on_board = {t.id for s in b.sets for t in s.tiles} | {c.tile.id for c in b.rack if not c.empty}
@@ -298,6 +335,7 @@ class RoomState(rx.State):
             pool_count=b.pool_count,
             deadline=b.deadline,
             current_name=b.current_name,
+            current_name_en=b.current_name_en,
             meld_text=b.meld_text,
             meld_text_en=b.meld_text_en,
             commit_ok=b.commit_ok,
@@ -308,7 +346,7 @@ class RoomState(rx.State):
 
     def _restyle(self) -> None:
         if self._game:
-            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed)))
+            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed), set(self._arrived), set(self._drawn)))
         else:
             self._show_board(Board())
 
@@ -415,7 +453,7 @@ class RoomState(rx.State):
             await runtime.service().act(self._room_id, self._viewer, action, origin=request_origin(self))
             self.error = ""
         except RuleError as err:
-            self.error = err.message
+            self.error = moves.explain(err.message)  # a first-meld refusal says the points missing
         await self._refresh()
 
     @browser_event
@@ -710,6 +748,15 @@ class RoomState(rx.State):
         except RuleError as err:
             self.error = err.message
         await self._refresh()
+
+
+def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
+    """The tiles on the sets a viewer's board shows: their own draft in their turn, else the table."""
+    if not game:
+        return set()
+    draft = game.get("draft") or {}
+    sets = draft["sets"] if draft.get("sets") is not None else game.get("table") or []
+    return {t for s in sets for t in s["tile_ids"]}
 
 
 def _options_text(options: dict[str, Any], locale: str = "ko") -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from tilerooms.games.rummikub.board import BOARD_COLS, BOARD_ROWS
 from tilerooms.games.rummikub.tiles import TILES
-from tilerooms.ui.i18n import text
+from tilerooms.state.rummikub_moves import explain, meld_progress, name_en, same_as_table, set_key
 
 COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
 COLOUR_SYMBOLS = {"K": "●", "R": "♥", "B": "◆", "O": "★"}  # spec §9: colour-blind symbols
@@ -31,6 +31,8 @@ class TileRow:
     joker: bool
     selected: bool
     aria: str
+    arrived: bool = False  # just came onto the table (200 ms animation)
+    drawn: bool = False  # in my rack from my latest draw, until I act (a "new" mark)
 
 
 @dataclass
@@ -69,6 +71,7 @@ class PlayerRow:
     current: bool
     left: bool
     me: bool
+    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
 
 
 @dataclass
@@ -83,6 +86,7 @@ class Board:
     pool_count: int = 0
     deadline: int = 0
     current_name: str = ""
+    current_name_en: str = ""
     meld_text: str = ""
     meld_text_en: str = ""
     commit_ok: bool = False
@@ -126,7 +130,7 @@ def rack_layout(order: list[str], rack: list[str]) -> list[str]:
     return cells + [""] * (size - len(cells))
 
 
-def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str, list], rows: int, changed: set[str]) -> list[SetRow]:
+def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str, list], rows: int, changed: set[str], arrived: set[str]) -> list[SetRow]:
     out = []
     for index, s in enumerate(sets):
         pos = s.get("pos") or {"row": 0, "col": 0}
@@ -135,21 +139,38 @@ def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str
             SetRow(
                 index=index,
                 id=str(s.get("id") or f"d{index}"),
-                tiles=[tile_row(t, t in selected, joker_as.get(t)) for t in s["tile_ids"]],
+                tiles=[_flagged(tile_row(t, t in selected, joker_as.get(t)), arrived=t in arrived) for t in s["tile_ids"]],
                 valid=valid,
                 reason="" if valid else (s.get("reason") or "올바르지 않은 조합이에요"),
                 left=f"{pos['col'] * 100 / BOARD_COLS:.4f}%",
                 top=f"{pos['row'] * 100 / rows:.4f}%",
                 width=f"{min(len(s['tile_ids']), BOARD_COLS) * 100 / BOARD_COLS:.4f}%",
-                changed=str(s.get("id")) in changed,
+                changed=set_key(s["tile_ids"]) in changed,
                 reason_right=pos["col"] * 2 >= BOARD_COLS,
             )
         )
     return out
 
 
-def board(view: dict[str, Any], names: dict[str, str], selected: list[str], rack_order: list[str], changed: set[str] | None = None) -> Board:
-    """The board of one viewer from their own `view`, with their rack in `rack_order` cells."""
+def _flagged(tile: TileRow, arrived: bool = False, drawn: bool = False) -> TileRow:
+    tile.arrived, tile.drawn = arrived, drawn
+    return tile
+
+
+def board(
+    view: dict[str, Any],
+    names: dict[str, str],
+    selected: list[str],
+    rack_order: list[str],
+    changed: set[str] | None = None,
+    arrived: set[str] | None = None,
+    drawn: set[str] | None = None,
+) -> Board:
+    """The board of one viewer from their own `view`, with their rack in `rack_order` cells.
+
+    `changed`: keys (`set_key`) of sets another player's move changed; `arrived`: tiles that just
+    came onto the table; `drawn`: my rack tiles from my latest draw (tilerooms/state/rummikub_moves.py).
+    """
     me = view.get("viewer")
     chosen = set(selected)
     joker_as = {j: v for s in view["table"] for j, v in (s.get("joker_as") or {}).items()}
@@ -159,36 +180,35 @@ def board(view: dict[str, Any], names: dict[str, str], selected: list[str], rack
     on_board = {t for s in sets for t in s["tile_ids"]}
     rack_now = [t for t in (view.get("rack") or []) if t not in on_board]
     cells = [
-        RackCell(i, t == "", TileRow(**EMPTY_TILE) if t == "" else tile_row(t, t in chosen))
+        RackCell(i, t == "", TileRow(**EMPTY_TILE) if t == "" else _flagged(tile_row(t, t in chosen), drawn=t in (drawn or set())))
         for i, t in enumerate(rack_layout(rack_order, rack_now) if view.get("rack") is not None else [])
     ]
     my_turn = view.get("current") is not None and view.get("current") == me
     meld = draft.get("initial_meld") if my_turn else None
     # the reason to refuse a commit matters once the player has changed something
     problem = draft.get("commit_problem") if my_turn and draft.get("changed") else None
+    # after 전체 취소 the draft is the turn's start again: nothing to lose by drawing, nothing to undo
+    untouched = my_turn and draft.get("sets") is not None and same_as_table(draft["sets"], view["table"])
+    meld_ko, meld_en = meld_progress(meld["points"], meld["required"]) if meld else ("", "")
     return Board(
         players=[
-            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["tiles"], p["has_melded"], p["current"], p["left"], p["id"] == me)
+            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["tiles"], p["has_melded"], p["current"], p["left"], p["id"] == me, name_en(names.get(p["id"], p["id"])))
             for p in view["players"]
         ],
-        sets=_set_rows(sets, chosen, joker_as, rows, changed or set()),
+        sets=_set_rows(sets, chosen, joker_as, rows, changed or set(), arrived or set()),
         rack=cells,
         rows=rows,
         my_turn=my_turn,
         pool_count=int(view["pool_count"]),
         deadline=int(view["deadline"] or 0),
         current_name=names.get(view.get("current") or "", ""),
-        meld_text=text("board.meld_progress").format(points=meld["points"], required=meld["required"]) if meld else "",
-        meld_text_en=text("board.meld_progress", "en").format(points=meld["points"], required=meld["required"]) if meld else "",
+        current_name_en=name_en(names.get(view.get("current") or "", "")),
+        meld_text=meld_ko,
+        meld_text_en=meld_en,
         commit_ok=bool(draft.get("commit_ok")) if my_turn else False,
-        problem=(problem or {}).get("message", "") if problem else "",
-        can_undo=bool(draft.get("can_undo")) if my_turn else False,
-        draft_changed=bool(draft.get("changed")) if my_turn else False,
+        problem=explain((problem or {}).get("message", "")) if problem else "",
+        can_undo=bool(draft.get("can_undo")) and not untouched if my_turn else False,
+        draft_changed=bool(draft.get("changed")) and not untouched if my_turn else False,
         live_draft=not my_turn and draft.get("sets") is not None and bool(draft.get("changes")),
     )
 
-
-def changed_sets(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> set[str]:
-    """Ids of committed sets that are new or hold other tiles than before (1 s highlight, spec §9)."""
-    old = {s["id"]: list(s["tile_ids"]) for s in before}
-    return {s["id"] for s in after if old.get(s["id"]) != list(s["tile_ids"])}

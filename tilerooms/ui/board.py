@@ -16,7 +16,8 @@ from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.state.keys import ACTIONS, KeyState
 from tilerooms.state.room import RoomState
 from tilerooms.ui.gestures import gesture_layer
-from tilerooms.ui.i18n.render import by_locale, server_text, tr
+from tilerooms.ui.board_feedback import FEEDBACK_CSS, feedback_badges, watching
+from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.ui.tiles import number_tile
 
 BOARD_CSS = """
@@ -52,7 +53,7 @@ BOARD_CSS = """
 
 def _player_chip(p) -> rx.Component:
     return rx.hstack(
-        rx.text(p.name, weight=rx.cond(p.current, "bold", "regular")),
+        rx.text(by_locale(p.name_en, p.name), weight=rx.cond(p.current, "bold", "regular")),
         rx.badge(p.tiles.to_string(), tr("board.tiles_suffix"), variant="soft"),
         rx.cond(p.melded, rx.badge(tr("board.melded"), color_scheme="green", variant="soft")),
         rx.cond(p.left, rx.badge(tr("board.left"), color_scheme="gray")),
@@ -124,6 +125,7 @@ def _table() -> rx.Component:
             rx.cond(RoomState.sets.length() == 0, rx.text(tr("board.table_empty"), color_scheme="gray", size="2", padding="1em")),
             id="table",
             data_board="true",
+            data_flash=(RoomState.flash % 2).to_string(),  # restarts the changed sets' 1 s flash (board_feedback.py)
             data_drop="board",
             data_cols=str(BOARD_COLS),
             data_rows=RoomState.board_rows.to_string(),
@@ -267,12 +269,14 @@ def rummikub_board() -> rx.Component:
     """The board for one viewer."""
     return gesture_layer(
         rx.el.style(BOARD_CSS),
+        rx.el.style(FEEDBACK_CSS),
         rx.vstack(
             rx.hstack(rx.foreach(RoomState.players, _player_chip), spacing="2", wrap="wrap", id="players"),
             rx.hstack(
                 rx.text(tr("board.pool_before"), RoomState.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
                 rx.cond(RoomState.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
-                rx.cond(~RoomState.my_turn, rx.text(RoomState.current_name, tr("common.whose_turn"), size="2", id="whose-turn")),
+                rx.cond(~RoomState.my_turn, rx.text(by_locale(RoomState.current_name_en, RoomState.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
+                feedback_badges(),
                 rx.cond(RoomState.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
                 rx.cond(RoomState.meld_text != "", rx.badge(by_locale(RoomState.meld_text_en, RoomState.meld_text), color_scheme="amber", size="2", id="meld-progress")),
                 rx.spacer(),
@@ -290,8 +294,8 @@ def rummikub_board() -> rx.Component:
             rx.box(
                 rx.cond(
                     RoomState.error != "",
-                    rx.text(server_text(RoomState.error), color="#cf222e", size="2", weight="bold", id="room-error"),
-                    rx.cond(RoomState.problem != "", rx.text(server_text(RoomState.problem), color="#cf222e", size="2", id="commit-problem")),
+                    rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
+                    rx.cond(RoomState.problem != "", rx.text(server_line(RoomState.problem, RoomState.problem_en), color="#cf222e", size="2", id="commit-problem")),
                 ),
                 min_height="1.5em",
             ),
@@ -322,6 +326,7 @@ def rummikub_board() -> rx.Component:
             spacing=rx.breakpoints(initial="2", sm="3"),
             width="100%",
             id="board",
+            data_watching=rx.cond(watching(), "true", "false"),
         ),
         on_chain=RoomState.chain_select,
         on_drop=RoomState.drop_tiles,

@@ -20,7 +20,8 @@ def _colour(colour: rx.Var) -> rx.Var:
 
 
 def number_tile(tile, on_click=None, small: bool = False, movable=False) -> rx.Component:
-    """One tile. `tile` is a `TileRow` var (id, label, colour, symbol, joker, selected, aria)."""
+    """One tile. `tile` is a `TileRow` var (id, label, colour, symbol, joker, selected, aria,
+    arrived, drawn)."""
     width, height, font = ("2.1rem", "2.9rem", "1.05rem") if small else ("2.75rem", "3.75rem", "1.35rem")
     return rx.el.button(
         rx.el.span(tile.label, style={"fontSize": font, "fontWeight": "800", "lineHeight": "1"}),
@@ -30,6 +31,8 @@ def number_tile(tile, on_click=None, small: bool = False, movable=False) -> rx.C
         data_tile=tile.id,
         data_selected=rx.cond(tile.selected, "true", "false"),
         data_movable=rx.cond(movable, "true", "false") if isinstance(movable, rx.Var) else ("true" if movable else "false"),
+        data_arrived=rx.cond(tile.arrived, "true", "false"),  # just came onto the table (issue 18)
+        data_drawn=rx.cond(tile.drawn, "true", "false"),  # in my rack from my latest draw
         aria_label=tile.aria,
         aria_pressed=rx.cond(tile.selected, "true", "false"),
         on_click=on_click,

@@ -63,9 +63,10 @@ async def test_board_rows_follow_the_view():
     assert [c.tile.id for c in state.rack if not c.empty] == ["JK1"]  # drafted tiles left the rack
     assert len(state.rack) == 20 and state.rack[3].empty  # their cells stay free (client-local order)
     assert [[t.label for t in s.tiles] for s in state.sets] == [["10", "11", "12"], ["1", "2", "3"]]
-    assert state.meld_text == "첫 등록: 6 / 30점"
-    assert state.meld_text_en == "Initial meld: 6 / 30 points"
-    assert state.problem == "첫 등록은 30점 이상이어야 해요 (지금 6점)"
+    assert state.meld_text == "첫 등록: 6 / 30점 (24점 더)"
+    assert state.meld_text_en == "Initial meld: 6 / 30 points (24 more)"
+    assert state.problem == "첫 등록은 30점 이상이어야 해요 (지금 6점, 24점 더 필요해요)"
+    assert state.problem_en == "Your initial meld needs 30 points or more (now 6: 24 more needed)"
     assert [p.name for p in state.players] == ["영희", "철수"]
     # the guest sees the host's live draft, but not the joker still on the host's rack
     root, other = _room_state()

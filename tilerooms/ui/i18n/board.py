@@ -64,4 +64,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.live_draft": {"ko": "배치 중…", "en": "Placing…"},
     "board.sort_runs": {"ko": "같은 색 연속 숫자 먼저", "en": "Runs of one colour first"},
     "board.sort_groups": {"ko": "같은 숫자 먼저", "en": "Same numbers first"},
+    # issue 18: moves made visible, feedback that teaches (tilerooms/state/rummikub_moves.py)
+    "board.meld_progress.short": {
+        "ko": "첫 등록: {points} / {required}점 ({missing}점 더)",
+        "en": "Initial meld: {points} / {required} points ({missing} more)",
+    },
+    "board.meld_refused": {
+        "ko": "첫 등록은 {required}점 이상이어야 해요 (지금 {points}점, {missing}점 더 필요해요)",
+        "en": "Your initial meld needs {required} points or more (now {points}: {missing} more needed)",
+    },
+    "move.you": {"ko": "나", "en": "You"},
+    "move.placed": {"ko": "{who}: {n}장 내려놓음", "en": "{who}: placed {n} tile{s}"},
+    "move.drew": {"ko": "{who}: {n}장 가져옴", "en": "{who}: drew {n} tile{s}"},
+    "move.drew.timeout": {"ko": "{who}: 시간 초과, {n}장 가져옴", "en": "{who}: time ran out, drew {n} tile{s}"},
+    "move.drew.refused": {"ko": "{who}: 확정 실패, {n}장 가져옴", "en": "{who}: commit refused, drew {n} tile{s}"},
+    "move.passed": {"ko": "{who}: 넘김", "en": "{who}: passed"},
+    "move.passed.timeout": {"ko": "{who}: 시간 초과, 넘김", "en": "{who}: time ran out, passed"},
+    "move.passed.refused": {"ko": "{who}: 확정 실패, 넘김", "en": "{who}: commit refused, passed"},
+    "move.left": {"ko": "{who}: 나감", "en": "{who}: left the game"},
+    "board.watching": {"ko": "관전 중", "en": "Watching"},
+    "board.drawn": {"ko": "방금 가져온 타일", "en": "Tile you just drew"},
 }

@@ -36,6 +36,12 @@ def server_text(message: rx.Var) -> rx.Var:
     return rx.cond(is_en(), rx.match(message, *SERVER_MESSAGES.items(), message), message)
 
 
+def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
+    """A Korean line from the server with numbers in it: `message_en` (the state's English of it)
+    in English when there is one, else `server_text` (the fixed messages)."""
+    return rx.cond(is_en() & (message_en != ""), message_en, server_text(message))
+
+
 def game_name(game: rx.Var, korean_name: rx.Var) -> rx.Var:
     """A game's display name from its id (`rummikub`, `mahjong`), the server's Korean name otherwise."""
     return rx.cond(
