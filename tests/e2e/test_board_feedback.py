@@ -113,3 +113,19 @@ def test_a_spectator_watches_without_rack_controls(players, base_url):
     expect(host.locator("#watching")).to_have_count(0)
     expect(host.locator("#sort-runs")).to_be_visible()
 
+
+def test_rules_help_draws_its_examples_with_real_tiles(players, base_url):
+    (page,) = players("영희")
+    _practice(page, base_url)
+    page.locator("#rules").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.locator(".rule-basic")).to_have_count(3)
+    expect(dialog.locator('.rule-basic[data-example="joker"] .tr-tile')).to_have_count(6)
+    dialog.get_by_role("tab").nth(1).click()
+    expect(dialog.locator(".rule-example")).to_have_count(4)
+    # ④ the split: R4-8 and a rack R6 (drawn lifted, as a selected tile) become two runs of three
+    split = dialog.locator('.rule-example[data-example="split"]')
+    expect(split.locator(".tr-tile")).to_have_count(12)
+    expect(split.locator('.tr-tile[data-selected="true"]')).to_have_count(2)
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "board-rules-rearrange.png"))

@@ -18,6 +18,7 @@ from tilerooms.state.room import RoomState
 from tilerooms.ui.gestures import gesture_layer
 from tilerooms.ui.board_feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
+from tilerooms.ui.rummikub_rules import rules_dialog
 from tilerooms.ui.tiles import number_tile
 
 BOARD_CSS = """
@@ -246,25 +247,6 @@ def _keys_dialog() -> rx.Component:
     )
 
 
-def _rules_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.trigger(rx.button(tr("board.rules"), variant="ghost", id="rules")),
-        rx.dialog.content(
-            rx.dialog.title(tr("board.rules.title")),
-            rx.vstack(
-                rx.text(tr("board.rules.group")),
-                rx.text(tr("board.rules.run")),
-                rx.text(tr("board.rules.meld")),
-                rx.text(tr("board.rules.rearrange")),
-                rx.text(tr("board.rules.draw")),
-                rx.text(tr("board.rules.controls")),
-                spacing="2",
-            ),
-            rx.dialog.close(rx.button(tr("common.close"), margin_top="1em")),
-        ),
-    )
-
-
 def rummikub_board() -> rx.Component:
     """The board for one viewer."""
     return gesture_layer(
@@ -282,7 +264,7 @@ def rummikub_board() -> rx.Component:
                 rx.spacer(),
                 _zoom_button(),
                 _keys_dialog(),
-                _rules_dialog(),
+                rules_dialog(),
                 rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),
                 spacing="3",
                 align="center",

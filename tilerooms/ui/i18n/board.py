@@ -84,4 +84,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move.left": {"ko": "{who}: 나감", "en": "{who}: left the game"},
     "board.watching": {"ko": "관전 중", "en": "Watching"},
     "board.drawn": {"ko": "방금 가져온 타일", "en": "Tile you just drew"},
+    # 규칙 보기 with pictures (tilerooms/ui/rummikub_rules.py)
+    "board.rules.tab.sets": {"ko": "묶음", "en": "Sets"},
+    "board.rules.tab.rearrange": {"ko": "재배치", "en": "Rearranging"},
+    "board.rules.tab.play": {"ko": "차례와 조작", "en": "Turns and controls"},
+    "board.rules.joker": {
+        "ko": "• 조커: 빈 숫자나 색을 대신해요 (빨강 5·조커·7은 5-6-7, 검정 9·파랑 9·조커는 9 그룹). 남기면 30점 감점이에요.",
+        "en": "• Joker: stands for a missing number or colour (red 5, joker, 7 is 5-6-7; black 9, blue 9, joker is a group of 9s). Left on your rack it costs 30 points.",
+    },
+    "board.rules.from_rack": {
+        "ko": "노란 타일은 내 받침대에서 낸 타일이에요. 테이블의 타일은 모두 테이블에 남아야 해요.",
+        "en": "Yellow tiles come from your rack. Every table tile must stay on the table.",
+    },
+    "board.rules.ex.add_end": {"ko": "① 파랑 4-5-6에 파랑 3 붙이기", "en": "① Add blue 3 to blue 4-5-6"},
+    "board.rules.ex.add_group": {"ko": "② 8 그룹(3색)에 남은 색 8 붙이기", "en": "② Add the missing colour's 8 to a group of three 8s"},
+    "board.rules.ex.take_fourth": {
+        "ko": "③ 4가 4색인 그룹에서 파랑 4를 빼서 받침대의 파랑 3·5·6과 런 만들기",
+        "en": "③ Take blue 4 from a group of four 4s and make a run with blue 3, 5 and 6 from your rack",
+    },
+    "board.rules.ex.split": {
+        "ko": "④ 빨강 4-5-6-7-8 런을 받침대의 빨강 6으로 4-5-6 / 6-7-8로 쪼개기",
+        "en": "④ Split red 4-5-6-7-8 into 4-5-6 and 6-7-8 with red 6 from your rack",
+    },
 }
