@@ -39,7 +39,7 @@ from tilerooms.state.mahjong_view import (
 )
 from tilerooms.state import rummikub_moves as moves
 from tilerooms.state.rummikub_view import Board, PlayerRow, RackCell, SetRow, board
-from tilerooms.ui.i18n import text
+from tilerooms.ui.i18n import SERVER_MESSAGES, text
 
 END_REASONS = {
     "rackEmpty": "타일을 모두 내려놓았어요",
@@ -64,6 +64,7 @@ class SeatRow:
     connected: bool
     is_host: bool
     is_me: bool
+    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
 
 
 @dataclass
@@ -74,6 +75,7 @@ class ResultRow:
     name: str
     score: int
     tiles: int
+    name_en: str = ""
 
 
 @dataclass
@@ -107,6 +109,7 @@ class RoomState(rx.State):
     options_text: str = ""
     options_text_en: str = ""
     result_summary: str = ""
+    result_summary_en: str = ""
     result_rows: list[ResultRow] = []
     match_continues: bool = False
     error: str = ""
@@ -283,7 +286,7 @@ class RoomState(rx.State):
         )
         self._count_unread()
         if view.get("game") == "mahjong":
-            self._put(options_text=_mahjong_options_text(options), options_text_en=_mahjong_options_text(options, "en"), result_rows=[], result_summary="", match_continues=False)
+            self._put(options_text=_mahjong_options_text(options), options_text_en=_mahjong_options_text(options, "en"), result_rows=[], result_summary="", result_summary_en="", match_continues=False)
             self._apply_mahjong(view)
             return
         self._put(
@@ -776,16 +779,19 @@ def _result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
         return {
             "result_rows": [],
             "result_summary": "게임을 중단했어요" if result and result.get("aborted") else "",
+            "result_summary_en": "",  # a fixed line: server_text knows its English
             "match_continues": False,
         }
     names = result.get("names", {})
-    rows = [ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"]) for r in result["ranking"]]
+    rows = [ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], moves.name_en(names.get(r["player"], r["player"]))) for r in result["ranking"]]
     winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
+    winners_en = ", ".join(moves.name_en(names.get(w, w)) for w in result.get("winner", []))
     reason = END_REASONS.get(result.get("endReason", ""), "")
     match = result.get("match") or {}
     return {
         "result_rows": rows,
         "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
         "match_continues": bool(match) and not match.get("finished", True),
     }
 
@@ -804,4 +810,5 @@ def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
         connected=seat["connected"],
         is_host=bool(occupant) and occupant.get("id") == host_id,
         is_me=bool(occupant) and occupant.get("id") == viewer,
+        name_en=moves.name_en(occupant.get("name", "")),
     )

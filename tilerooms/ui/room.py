@@ -9,7 +9,7 @@ from tilerooms.state.room import RoomState
 from tilerooms.ui.board import rummikub_board
 from tilerooms.ui.mahjong_table import mahjong_final, mahjong_table
 from tilerooms.ui.i18n import text
-from tilerooms.ui.i18n.render import by_locale, game_name, server_text, tr
+from tilerooms.ui.i18n.render import by_locale, game_name, server_line, server_text, tr
 from tilerooms.ui.shell import page
 
 LEVELS = [("easy", "level.easy"), ("normal", "level.normal"), ("hard", "level.hard")]
@@ -165,7 +165,7 @@ def _seat_card(seat) -> rx.Component:
                 rx.cond(~seat.empty & ~seat.connected, rx.badge(tr("room.disconnected"), color_scheme="gray")),
                 spacing="2",
             ),
-            rx.text(rx.cond(seat.empty, tr("room.empty_seat"), seat.name), weight="bold", size="4", class_name="seat-name"),
+            rx.text(rx.cond(seat.empty, tr("room.empty_seat"), by_locale(seat.name_en, seat.name)), weight="bold", size="4", class_name="seat-name"),
             host_controls,
             spacing="2",
         ),
@@ -210,13 +210,13 @@ def _results() -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.heading(tr("room.results"), size="5"),
-            rx.text(server_text(RoomState.result_summary), id="result-summary", weight="bold"),
+            rx.text(server_line(RoomState.result_summary, RoomState.result_summary_en), id="result-summary", weight="bold"),
             rx.table.root(
                 rx.table.header(rx.table.row(rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("common.name")), rx.table.column_header_cell(tr("common.score")), rx.table.column_header_cell(tr("room.tiles_left")))),
                 rx.table.body(
                     rx.foreach(
                         RoomState.result_rows,
-                        lambda r: rx.table.row(rx.table.cell(r.rank), rx.table.cell(r.name), rx.table.cell(r.score), rx.table.cell(r.tiles), class_name="result-row"),
+                        lambda r: rx.table.row(rx.table.cell(r.rank), rx.table.cell(by_locale(r.name_en, r.name)), rx.table.cell(r.score), rx.table.cell(r.tiles), class_name="result-row"),
                     )
                 ),
                 width="100%",

@@ -157,3 +157,15 @@ async def test_a_spectator_sees_no_rack_and_english_ai_names():
     state._apply_view(await service.view(room_id, watcher.id), force=True)
     assert state.role == "spectator" and state.rack == [] and not state.my_turn
     assert [p.name_en for p in state.players] == ["영희", "AI 2 (Easy)"]
+    assert [s.name_en for s in state.seats if not s.empty] == ["영희", "AI 2 (Easy)"]
+
+
+def test_results_name_the_winner_in_english_too():
+    from tilerooms.state.room import _result_vars
+
+    result = {"ranking": [{"player": "ai-1", "rank": 1, "score": 12, "tilesLeft": 0}, {"player": "p1", "rank": 2, "score": -12, "tilesLeft": 3}],
+              "winner": ["ai-1"], "endReason": "rackEmpty", "names": {"ai-1": "AI 2 (보통)", "p1": "영희"}}
+    shown = _result_vars(result)
+    assert shown["result_summary"] == "AI 2 (보통) 님 승리! (타일을 모두 내려놓았어요)"
+    assert shown["result_summary_en"] == "AI 2 (Normal) won! (A player emptied their rack)"
+    assert [r.name_en for r in shown["result_rows"]] == ["AI 2 (Normal)", "영희"]

@@ -106,4 +106,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "④ 빨강 4-5-6-7-8 런을 받침대의 빨강 6으로 4-5-6 / 6-7-8로 쪼개기",
         "en": "④ Split red 4-5-6-7-8 into 4-5-6 and 6-7-8 with red 6 from your rack",
     },
+    "room.result_won": {"ko": "{winners} 님 승리! ({reason})", "en": "{winners} won! ({reason})"},
 }
