@@ -129,3 +129,7 @@ def test_rules_help_draws_its_examples_with_real_tiles(players, base_url):
     expect(split.locator('.tr-tile[data-selected="true"]')).to_have_count(2)
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / "board-rules-rearrange.png"))
+    # 애니메이션 줄이기, in the third tab: the board's flashes and slides are off
+    dialog.get_by_role("tab").nth(2).click()
+    dialog.locator("#reduce-motion").click()
+    expect(page.locator("#board")).to_have_attribute("data-reduced", "true", timeout=10_000)

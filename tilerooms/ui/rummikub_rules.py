@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.state.room import RoomState
 from tilerooms.state.rummikub_view import tile_row
 from tilerooms.ui.i18n.render import tr
 from tilerooms.ui.tiles import number_tile
@@ -90,7 +91,15 @@ def rules_dialog() -> rx.Component:
                     value="rearrange",
                 ),
                 rx.tabs.content(
-                    rx.vstack(rx.text(tr("board.rules.draw")), rx.text(tr("board.rules.controls")), spacing="2", padding_top="0.6em"),
+                    rx.vstack(
+                        rx.text(tr("board.rules.draw")),
+                        rx.text(tr("board.rules.controls")),
+                        # this browser's setting: the board's flashes and slides off (also with prefers-reduced-motion)
+                        rx.button(tr("mj.set.reduced"), size="1", variant=rx.cond(RoomState.mj_reduced, "solid", "outline"), id="reduce-motion",
+                                  aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"), on_click=RoomState.mj_setting("mj_reduced")),
+                        spacing="2",
+                        padding_top="0.6em",
+                    ),
                     value="play",
                 ),
                 default_value="sets",
