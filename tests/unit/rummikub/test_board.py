@@ -2,7 +2,7 @@
 
 from tests.unit.rummikub.helpers import act, position
 from tilerooms.games.rummikub import engine
-from tilerooms.games.rummikub.board import BOARD_COLS, Layout, inherit_set_ids, place_sets
+from tilerooms.games.rummikub.board import BOARD_COLS, Layout, inherit_set_ids, place_sets, spot_after
 
 
 def test_fits_needs_one_free_cell_between_neighbours():
@@ -14,10 +14,19 @@ def test_fits_needs_one_free_cell_between_neighbours():
     assert lay.fits(1, 0, 3)
 
 
-def test_unchanged_sets_keep_their_place_and_new_sets_take_the_first_free_spot():
+def test_unchanged_sets_keep_their_place_and_new_sets_take_a_row_after_the_last():
     prev = [{"tile_ids": ["R4a", "R5a", "R6a"], "pos": {"row": 3, "col": 10}}]
-    out = place_sets([{"tile_ids": ["R6a", "R5a", "R4a"]}, {"tile_ids": ["K1a", "K2a", "K3a"]}], prev)
-    assert out == [{"row": 3, "col": 10}, {"row": 0, "col": 0}]
+    out = place_sets([{"tile_ids": ["R6a", "R5a", "R4a"]}, {"tile_ids": ["K1a", "K2a", "K3a"]}, {"tile_ids": ["B1a", "B2a", "B3a"]}], prev)
+    # at the end of the reading order, each with room after it for a set dropped next to it
+    assert out == [{"row": 3, "col": 10}, {"row": 4, "col": 0}, {"row": 5, "col": 0}]
+
+
+def test_spot_after_a_set_is_the_next_free_one_in_reading_order():
+    sets = [{"tile_ids": ["R4a", "R5a", "R6a"], "pos": {"row": 0, "col": 0}}, {"tile_ids": ["K1a", "K2a", "K3a"], "pos": {"row": 1, "col": 0}}]
+    assert spot_after(sets, 2, (0, 4)) == {"row": 0, "col": 4}  # right after the first set
+    assert spot_after(sets, 2) == {"row": 1, "col": 4}  # 새 묶음: after the last set
+    full = [{"tile_ids": ["R4a"] * 13, "pos": {"row": 0, "col": 0}}, {"tile_ids": ["K1a"] * 13, "pos": {"row": 0, "col": 14}}]
+    assert spot_after(full, 3, (0, 14)) == {"row": 1, "col": 0}  # no room on the row: the next one
 
 
 def test_a_moved_set_onto_another_is_nudged_to_the_nearest_free_spot_and_only_it_moves():
@@ -66,4 +75,4 @@ def test_board_is_never_resorted_at_turn_change():
         {"tileIds": ["K9a", "R9a", "B9a"]}, {"tileIds": ["O1a", "O2a", "O3a"]}]})
     engine.apply(s, "A", act("commit"))
     engine.apply(s, "B", act("draw"))
-    assert s["table"][0]["pos"] == {"row": 5, "col": 9} and s["table"][1]["pos"] == {"row": 0, "col": 0}
+    assert s["table"][0]["pos"] == {"row": 5, "col": 9} and s["table"][1]["pos"] == {"row": 6, "col": 0}

@@ -1,9 +1,11 @@
 """Table layout (service page): sets sit on a grid, keep their place, and only a moved set is nudged.
 
-The board is `BOARD_ROWS` rows of `BOARD_COLS` cells. A set of k tiles at `{"row": r, "col": c}`
-covers cells (r, c) .. (r, c+k-1) and needs one free cell between it and a neighbour on the same
-row. 28 columns fit two 13-tile runs side by side; 12 rows hold far more than 106 tiles. A set that
-finds no free spot on the board goes below it (row >= BOARD_ROWS) rather than failing.
+The board is `BOARD_COLS` cells wide. A set of k tiles at `{"row": r, "col": c}` covers cells
+(r, c) .. (r, c+k-1) and needs one free cell between it and a neighbour on the same row. Screens
+flow the sets in this reading order (row, then column) into as many columns as they hold
+(issue 18), so a position is a slot in that order: a set without one gets a row of its own after
+the last (room after every set for one dropped next to it); a requested spot that is taken is
+nudged to the nearest free one. Rows are not limited (`BOARD_ROWS` is the search's minimum).
 """
 
 from __future__ import annotations
@@ -52,10 +54,14 @@ class Layout:
                     return row, col
             row += 1
 
+    def next_row(self) -> int:
+        """The row after the last one holding a set (0 on an empty board)."""
+        return max((r + 1 for r, spans in self.rows.items() if spans), default=0)
+
     def nearest_free(self, row: int, col: int, length: int) -> tuple[int, int]:
         """The free spot closest (Euclidean, then top-left first) to the requested (row, col)."""
         best: tuple[int, int, int] | None = None
-        for r in range(BOARD_ROWS):
+        for r in range(max(BOARD_ROWS, self.next_row() + 1, row + 2)):
             for c in range(BOARD_COLS - _width(length) + 1):
                 d = (r - row) ** 2 + (c - col) ** 2
                 if (best is None or d < best[0]) and self.fits(r, c, length):
@@ -63,6 +69,28 @@ class Layout:
         if best is None:
             return self.first_free(length)  # board full: below it
         return best[1], best[2]
+
+
+def spot_after(sets: Sequence[dict], length: int, start: tuple[int, int] | None = None) -> Pos:
+    """The first free spot for a set of `length` tiles at or after `start` in reading order
+    (default: just after the last set), so that a screen flowing the sets in reading order shows
+    it there. `sets` carry "tile_ids" or "tileIds" and a "pos" each (sets without one are skipped)."""
+    layout = Layout()
+    placed = [(s["pos"]["row"], s["pos"]["col"], len(s.get("tile_ids") or s.get("tileIds") or ())) for s in sets if _valid_pos(s.get("pos"))]
+    for r, c, k in placed:
+        layout.take(r, c, k)
+    if start is None:
+        start = (0, 0)
+        if placed:
+            r, c, k = max(placed)
+            start = (r, c + _width(k) + 1)
+    row, col = start
+    for r in range(max(0, row), max(0, row) + BOARD_ROWS + 1):
+        for c in range(col if r == row else 0, BOARD_COLS - _width(length) + 1):
+            if layout.fits(r, c, length):
+                return {"row": r, "col": c}
+    r, c = layout.first_free(length)
+    return {"row": r, "col": c}
 
 
 def _valid_pos(pos: object) -> bool:
@@ -106,11 +134,11 @@ def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
             if not layout.fits(r, c, k):
                 r, c = layout.nearest_free(r, c, k)
             result[i] = layout.take(r, c, k)
-    # 3) sets without a spot: first free
+    # 3) sets without a spot: each on a row of its own after the last one, so a screen flowing the
+    #    sets in reading order finds room right after any of them for a set dropped next to it
     for i, s in enumerate(sets):
         if result[i] is None:
-            r, c = layout.first_free(len(s["tile_ids"]))
-            result[i] = layout.take(r, c, len(s["tile_ids"]))
+            result[i] = layout.take(layout.next_row(), 0, len(s["tile_ids"]))
     return [p for p in result if p is not None]
 
 

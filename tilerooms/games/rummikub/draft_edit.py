@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tilerooms.games.rummikub.board import spot_after
 from tilerooms.games.rummikub.rack_order import could_be_run, could_be_set
 from tilerooms.games.rummikub.rules import normalize_set
 from tilerooms.games.rummikub.tiles import COLOURS, TILES
@@ -99,9 +100,11 @@ def drop(sets: Sequence[dict[str, Any]], tile_ids: Sequence[str], target: dict[s
 
 
 def move_tiles(sets: Sequence[dict[str, Any]], tile_ids: Sequence[str], target: int | None) -> Draft:
-    """Button form of `drop`: onto set number `target`, or a new set when `target` is None."""
+    """Button form of `drop`: onto set number `target`, or a new set when `target` is None (it goes
+    to the first free spot after the last set in reading order: the end of every screen's table)."""
     if target is None:
-        return drop(sets, tile_ids, {"kind": "table"})
+        moving = list(dict.fromkeys(tile_ids))
+        return drop(sets, tile_ids, {"kind": "table", "cell": spot_after(take_tiles(sets, moving), len(moving))})
     return drop(sets, tile_ids, {"kind": "set", "index": target})
 
 
