@@ -1,8 +1,9 @@
 """Turn one viewer's number-tile `view` into display rows for the board (pure; no Reflex).
 
-Everything here comes from the viewer's own `view`, so nothing hidden can appear. Sets are placed
-on the engine's board grid (positions in percent, so the table shrinks to fit one screen); the
-rack is laid out in the viewer's own cell order (client-local, service page).
+Everything here comes from the viewer's own `view`, so nothing hidden can appear. Sets carry the
+engine's board position and their rank in its reading order; each screen flows them in that order
+into as many columns as it holds (`gestures.jsx` fits the tile size). The rack is laid out in the
+viewer's own cell order (client-local, service page).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.games.rummikub.board import BOARD_COLS, BOARD_ROWS
+from tilerooms.games.rummikub.board import BOARD_ROWS
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.state.rummikub_moves import explain, meld_progress, name_en, same_as_table, set_key
 
@@ -18,6 +19,7 @@ COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
 COLOUR_SYMBOLS = {"K": "●", "R": "♥", "B": "◆", "O": "★"}  # spec §9: colour-blind symbols
 MIN_RACK_CELLS = 20
 RACK_ROW = 10
+PHONE_RACK_ROW = 7
 
 
 @dataclass
@@ -44,11 +46,10 @@ class SetRow:
     tiles: list[TileRow]
     valid: bool
     reason: str
-    left: str
-    top: str
-    width: str
+    row: int  # the engine's board position: the table flows sets in this reading order
+    col: int
+    order: int  # rank in reading order (row, then column): the set's place in the table's flow
     changed: bool = False
-    reason_right: bool = False  # a set in the right half hangs its reason leftwards, inside the table
 
 
 @dataclass
@@ -58,6 +59,7 @@ class RackCell:
     index: int
     empty: bool
     tile: TileRow
+    spare: bool = False  # an empty cell a phone's 7-wide rack leaves out (past the last tile's row)
 
 
 @dataclass
@@ -132,6 +134,9 @@ def rack_layout(order: list[str], rack: list[str]) -> list[str]:
 
 def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str, list], rows: int, changed: set[str], arrived: set[str]) -> list[SetRow]:
     out = []
+    # the reading order of the engine's positions: each screen flows the sets in this order
+    spots = sorted(((s.get("pos") or {}).get("row", 0), (s.get("pos") or {}).get("col", 0), i) for i, s in enumerate(sets))
+    rank = {i: r for r, (_, _, i) in enumerate(spots)}
     for index, s in enumerate(sets):
         pos = s.get("pos") or {"row": 0, "col": 0}
         valid = bool(s.get("valid", True))
@@ -142,11 +147,10 @@ def _set_rows(sets: list[dict[str, Any]], selected: set[str], joker_as: dict[str
                 tiles=[_flagged(tile_row(t, t in selected, joker_as.get(t)), arrived=t in arrived) for t in s["tile_ids"]],
                 valid=valid,
                 reason="" if valid else (s.get("reason") or "올바르지 않은 조합이에요"),
-                left=f"{pos['col'] * 100 / BOARD_COLS:.4f}%",
-                top=f"{pos['row'] * 100 / rows:.4f}%",
-                width=f"{min(len(s['tile_ids']), BOARD_COLS) * 100 / BOARD_COLS:.4f}%",
+                row=int(pos["row"]),
+                col=int(pos["col"]),
+                order=rank[index],
                 changed=set_key(s["tile_ids"]) in changed,
-                reason_right=pos["col"] * 2 >= BOARD_COLS,
             )
         )
     return out
@@ -183,6 +187,11 @@ def board(
         RackCell(i, t == "", TileRow(**EMPTY_TILE) if t == "" else _flagged(tile_row(t, t in chosen), drawn=t in (drawn or set())))
         for i, t in enumerate(rack_layout(rack_order, rack_now) if view.get("rack") is not None else [])
     ]
+    # a phone's rack is 7 cells wide: it shows the rows up to one free cell past the last tile
+    last = max((c.index for c in cells if not c.empty), default=-1)
+    shown = max(2 * PHONE_RACK_ROW, -(-(last + 2) // PHONE_RACK_ROW) * PHONE_RACK_ROW)
+    for c in cells:
+        c.spare = c.index >= shown
     my_turn = view.get("current") is not None and view.get("current") == me
     meld = draft.get("initial_meld") if my_turn else None
     # the reason to refuse a commit matters once the player has changed something

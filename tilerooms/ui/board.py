@@ -3,8 +3,10 @@ the turn buttons (issue 4; spec §9, service page 조작 방법).
 
 - Tap / click / Enter toggles a tile; a 0.25 s long press chain-selects to the right; dragging
   moves the selected tiles (the gesture layer in `gestures.jsx`).
-- The table keeps the engine's positions; it is sized to fit one screen and its tiles shrink
-  with it (container query units), so it never scrolls.
+- The table takes the height the players, the rack and the fixed action bar leave; its sets flow
+  in the engine's reading order into as many columns as the screen holds, and `gestures.jsx`
+  fits the tile size (as big as a rack tile, smaller only when the table is full): no scrolling,
+  no set across the edge, a set's reason inside its own box.
 - Keyboard: every tile and drop target is a button (Tab, Enter); key bindings in `keys.js`.
 """
 
@@ -22,32 +24,81 @@ from tilerooms.ui.rummikub_rules import rules_dialog
 from tilerooms.ui.tiles import number_tile
 
 BOARD_CSS = """
-.tr-board-table { container-type: inline-size; }
-/* cqw inside the table follow the table itself, so a zoomed table has bigger tiles */
-.tr-board-table #table { container-type: inline-size; }
-/* 크게 보기: the table at twice the size, panned inside the same box (the page does not move) */
-#board[data-zoom="true"] .tr-board-table { overflow: auto; overscroll-behavior: contain; border-radius: 14px; }
-#board[data-zoom="true"] .tr-board-table #table { width: 200% !important; }
+/* during a game the screen is the game: the page loses its side margins and gestures.jsx gives
+   the board the viewport's height below the header; the table takes what the rest leaves */
+.tr-page-body:has(#board) { max-width: none !important; padding-top: 8px !important; }
+#board { display: flex; flex-direction: column; height: 100%; min-height: 0; gap: 6px; }
+.tr-top { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; flex: 0 0 auto; }
+#players { display: flex; flex-wrap: nowrap; gap: 6px; overflow-x: auto; scrollbar-width: none; min-width: 0; flex: 0 1 auto; }
+.player-chip { flex: 0 0 auto; white-space: nowrap; }
+.tr-status { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; }
+.tr-tools { display: flex; align-items: center; gap: 10px; margin-left: auto; }
+.tr-board-table { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden; border-radius: 14px; background: #e6f2ec; }
+/* 크게 보기: the flow at twice the size in a twice-as-wide table, panned inside the same box */
+#board[data-zoom="true"] .tr-board-table { overflow: auto; overscroll-behavior: contain; }
+#board[data-zoom="true"] #table { width: 200%; }
 .zoom-label-out, #board[data-zoom="true"] .zoom-label-in { display: none; }
 #board[data-zoom="true"] .zoom-label-out { display: inline; }
-.tr-board-table .tr-tile { min-width: 0 !important; width: 100%; height: 100% !important; padding: 0 !important;
-  border-radius: 0.6cqw !important; }
-.tr-board-table .tr-tile span:first-child { font-size: 2.1cqw !important; }
-.tr-board-table .tr-tile span:last-child { font-size: 1.3cqw !important; }
-.tr-set { transition: left 200ms, top 200ms; }
+/* sets flow in the engine's reading order (CSS order); --tw, the tile width, is fitted by gestures.jsx */
+#table { --tw: 40px; position: relative; box-sizing: border-box; width: 100%; min-height: 100%; padding: 8px;
+  display: flex; flex-wrap: wrap; align-content: flex-start; align-items: flex-start;
+  gap: calc(var(--tw) * 0.3) calc(var(--tw) * 0.4); }
+.tr-set { position: relative; display: inline-flex; flex-direction: column; max-width: 100%; box-sizing: border-box;
+  padding: 3px; border-radius: 8px;
+  background: rgba(255,255,255,0.55); outline: 2px solid #2da44e; }
+.tr-set[data-valid="false"] { outline: 3px solid #cf222e; }
+.tr-set-tiles { display: flex; flex-wrap: wrap; gap: calc(var(--tw) * 0.07); }
+.tr-board-table .tr-tile { min-width: 0 !important; width: var(--tw); height: calc(var(--tw) * 1.36) !important;
+  padding: 0 !important; gap: 0 !important; border-radius: calc(var(--tw) * 0.16) !important; }
+.tr-board-table .tr-tile span:first-child { font-size: calc(var(--tw) * 0.5) !important; }
+.tr-board-table .tr-tile span:last-child { font-size: calc(var(--tw) * 0.3) !important; }
+/* a reason is part of its set's box: legible, and it can never cover a neighbour */
+.set-reason { font-size: 12px; line-height: 1.25; color: #cf222e; font-weight: 600; margin-top: 2px; }
+/* "+" (tap or Enter: the selected tiles join this set) floats on the set's right edge, over the gap,
+   so it appears without moving anything */
+.place-here { position: absolute; top: 50%; right: calc(max(24px, var(--tw) * 0.6) / -2); transform: translateY(-50%);
+  width: max(24px, calc(var(--tw) * 0.6)); height: max(24px, calc(var(--tw) * 0.6)); z-index: 3;
+  border: 2px solid white; border-radius: 999px; background: #2da44e; color: white; font-weight: 800;
+  font-size: 16px; line-height: 1; cursor: pointer; padding: 0; box-shadow: 0 1px 3px rgba(0,0,0,0.3); }
 .tr-set[data-changed="true"] { animation: tr-flash 1s ease-out; }
 @keyframes tr-flash { 0% { box-shadow: 0 0 0 4px #f6c343; } 100% { box-shadow: 0 0 0 0 transparent; } }
 .tr-tile:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
 .tr-rack .tr-tile, .tr-board-table .tr-tile { touch-action: none; -webkit-touch-callout: none; }
 .tr-countdown[data-urgent="true"] { color: #cf222e !important; }
+.tr-message { flex: 0 0 auto; min-height: 1.5em; }
+.tr-rack { flex: 0 0 auto; padding: 8px; border-radius: 14px; background: #f3e9d8; }
+.tr-rack-grid { display: grid; grid-template-columns: repeat(15, 2.9rem); justify-content: center; gap: 6px; }
+/* the action bar: always the same buttons at the bottom (disabled out of turn), so nothing moves */
+#action-bar { flex: 0 0 auto; display: flex; gap: 8px; align-items: stretch; }
+#action-bar > * { min-height: 44px; }
+#action-bar #sort-runs { margin-left: auto; }
 @media (prefers-reduced-motion: reduce) {
   .tr-set, .tr-tile { transition: none !important; animation: none !important; }
 }
+@media (max-width: 900px) {
+  .tr-rack-grid { grid-template-columns: repeat(10, 2.9rem); }
+}
 @media (max-width: 600px) {
-  .tr-rack-grid { grid-template-columns: repeat(7, minmax(44px, 1fr)) !important; }
-  /* a phone fits two player chips a row, so the whole game stays on one screen */
+  #board { gap: 4px; }
+  .tr-rack { padding: 6px; }
+  .tr-rack-grid { grid-template-columns: repeat(7, minmax(44px, 1fr)) !important; gap: 4px; }
+  .rack-cell[data-spare="true"] { display: none; }
+  #table { padding: 6px; }
+  .set-reason { font-size: 11px; }
+  /* players on a line of their own (sideways scroll past three), then the status and the tools */
+  #players { flex: 1 0 100%; }
+  .tr-status { flex: 1 1 0; flex-wrap: wrap; row-gap: 2px; }
+  .tr-tools { gap: 8px; }
+  .tr-tools .rt-Button { font-size: 13px; }
   .player-chip { padding: 0.2em 0.5em !important; gap: 0.3em !important; }
   .player-chip, .player-chip * { font-size: 13px !important; }
+}
+/* touch: two rows of five finger-sized buttons */
+@media (max-width: 600px), (pointer: coarse) {
+  #action-bar { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 4px; }
+  #action-bar #sort-runs { margin-left: 0; }
+  #action-bar > * { min-height: 48px; }
+  #action-bar .rt-Button { height: auto; min-height: 48px; white-space: normal; line-height: 1.15; padding: 2px 4px; font-size: 13px; }
 }
 """
 
@@ -89,33 +140,28 @@ def _player_chip(p) -> rx.Component:
 
 
 def _table_set(s) -> rx.Component:
+    # a box in the table's flow: its place is its rank in the engine's reading order (`order`), its
+    # engine position rides along for gestures.jsx to turn a drop point into a free board spot
     return rx.box(
         rx.box(
-            rx.foreach(s.tiles, lambda t: rx.box(number_tile(t, RoomState.toggle(t.id), movable=RoomState.my_turn), flex="1", min_width="0")),
-            display="flex",
-            gap="0.25cqw",
-            height="100%",
+            rx.foreach(s.tiles, lambda t: number_tile(t, RoomState.toggle(t.id), movable=RoomState.my_turn)),
+            class_name="tr-set-tiles",
         ),
-        rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason", style={"position": "absolute", "top": "100%", "left": rx.cond(s.reason_right, "auto", "0"), "right": rx.cond(s.reason_right, "0", "auto"), "fontSize": "1.4cqw", "color": "#cf222e", "whiteSpace": "nowrap", "background": "#fff", "padding": "0 0.3cqw", "zIndex": "2"})),
+        rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason")),
         rx.cond(
             RoomState.my_turn & (RoomState.selected.length() > 0),
-            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RoomState.place_on(s.index),
-                         style={"position": "absolute", "right": "-1.6cqw", "top": "0", "width": "1.5cqw", "height": "100%", "fontSize": "1.6cqw", "border": "none", "borderRadius": "0.4cqw", "background": "#2da44e", "color": "white", "cursor": "pointer", "padding": "0"}),
+            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RoomState.place_on(s.index)),
         ),
         class_name="tr-set table-set",
         data_drop="set",
         data_set_index=s.index,
+        data_row=s.row,
+        data_col=s.col,
+        data_order=s.order,
+        data_size=s.tiles.length(),
         data_valid=rx.cond(s.valid, "true", "false"),
         data_changed=rx.cond(s.changed, "true", "false"),
-        position="absolute",
-        left=s.left,
-        top=s.top,
-        width=s.width,
-        height=f"calc(100% / {RoomState.board_rows.to_string()} - 0.6cqw)",
-        padding="0.15cqw",
-        border_radius="0.8cqw",
-        outline=rx.cond(s.valid, "0.25cqw solid #2da44e", "0.35cqw solid #cf222e"),
-        background="rgba(255,255,255,0.55)",
+        style={"order": s.order},
     )
 
 
@@ -129,20 +175,9 @@ def _table() -> rx.Component:
             data_flash=(RoomState.flash % 2).to_string(),  # restarts the changed sets' 1 s flash (board_feedback.py)
             data_drop="board",
             data_cols=str(BOARD_COLS),
-            data_rows=RoomState.board_rows.to_string(),
-            position="relative",
-            width="100%",
-            aspect_ratio=f"{BOARD_COLS * 3} / calc({RoomState.board_rows.to_string()} * 4.3)",
-            border_radius="14px",
-            background="#e6f2ec",
         ),
+        # all the height the players, the rack and the action bar leave (BOARD_CSS, gestures.jsx)
         class_name="tr-board-table",
-        # the whole table fits one screen: at most 45 % of its height, and on a laptop no more than
-        # leaves room for the players, the buttons and a two-row rack (about 470 px)
-        width=f"min(100%, calc(clamp(28vh, 100vh - 470px, 45vh) * {BOARD_COLS * 3} / (12 * 4.3)))",
-        # the box keeps the unzoomed table's shape, so 크게 보기 pans inside it
-        aspect_ratio=f"{BOARD_COLS * 3} / calc({RoomState.board_rows.to_string()} * 4.3)",
-        margin_x="auto",
     )
 
 
@@ -168,6 +203,7 @@ def _rack_cell(c) -> rx.Component:
     return rx.box(
         rx.cond(c.empty, rx.fragment(), number_tile(c.tile, RoomState.toggle(c.tile.id), movable=True)),
         data_rack_cell=c.index,
+        data_spare=rx.cond(c.spare, "true", "false"),
         min_height="3.75rem",
         border_radius="8px",
         background=rx.cond(c.empty, "rgba(0,0,0,0.05)", "transparent"),
@@ -180,25 +216,17 @@ def _rack() -> rx.Component:
         rx.box(
             rx.foreach(RoomState.rack, _rack_cell),
             class_name="tr-rack-grid",
-            display="grid",
-            grid_template_columns="repeat(10, 2.9rem)",
-            justify_content="center",
-            gap="6px",
         ),
         id="rack",
         class_name="tr-rack",
         data_drop="rack",
-        width="100%",
-        padding="10px",
-        border_radius="14px",
-        background="#f3e9d8",
     )
 
 
 def _draw_button() -> rx.Component:
     label = rx.cond(RoomState.pool_count > 0, tr("key.draw"), tr("board.pass"))
     kind = rx.cond(RoomState.pool_count > 0, "draw", "pass")
-    plain = rx.button(label, id="draw", variant="outline", on_click=RoomState.game_action(kind))
+    plain = rx.button(label, id="draw", variant="outline", on_click=RoomState.game_action(kind), disabled=~RoomState.my_turn)
     # a draft would be thrown away: ask first (issue 4)
     confirm = rx.alert_dialog.root(
         rx.alert_dialog.trigger(rx.button(label, id="draw", variant="outline")),
@@ -214,6 +242,25 @@ def _draw_button() -> rx.Component:
         ),
     )
     return rx.cond(RoomState.draft_changed, confirm, plain)
+
+
+def _action_bar() -> rx.Component:
+    """The fixed bar under the rack (spec §9 하단 고정 버튼): the same buttons in the same place on
+    every turn, the turn's own disabled out of turn; two rows of five finger-sized ones on a phone."""
+    no_selection = RoomState.selected.length() == 0
+    return rx.box(
+        rx.button(tr("key.new_set"), id="place-new", on_click=RoomState.place_new, disabled=~RoomState.my_turn | no_selection),
+        rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RoomState.to_rack, disabled=~RoomState.my_turn | no_selection),
+        rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RoomState.game_action("undoDraft"), disabled=~RoomState.my_turn | ~RoomState.can_undo),
+        rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RoomState.game_action("resetDraft"), disabled=~RoomState.my_turn),
+        rx.button(tr("key.clear"), id="clear-selection", variant="ghost", on_click=RoomState.clear_selection),
+        rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RoomState.sort_rack("789")),
+        rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RoomState.sort_rack("777")),
+        rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RoomState.hint),
+        rx.button(tr("key.commit"), id="commit", color_scheme=rx.cond(RoomState.commit_ok, "green", "gray"), on_click=RoomState.game_action("commit"), disabled=~RoomState.my_turn),
+        _draw_button(),
+        id="action-bar",
+    )
 
 
 def _keys_dialog() -> rx.Component:
@@ -252,24 +299,27 @@ def rummikub_board() -> rx.Component:
     return gesture_layer(
         rx.el.style(BOARD_CSS),
         rx.el.style(FEEDBACK_CSS),
-        rx.vstack(
-            rx.hstack(rx.foreach(RoomState.players, _player_chip), spacing="2", wrap="wrap", id="players"),
-            rx.hstack(
-                rx.text(tr("board.pool_before"), RoomState.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
-                rx.cond(RoomState.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
-                rx.cond(~RoomState.my_turn, rx.text(by_locale(RoomState.current_name_en, RoomState.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
-                feedback_badges(),
-                rx.cond(RoomState.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
-                rx.cond(RoomState.meld_text != "", rx.badge(by_locale(RoomState.meld_text_en, RoomState.meld_text), color_scheme="amber", size="2", id="meld-progress")),
-                rx.spacer(),
-                _zoom_button(),
-                _keys_dialog(),
-                rules_dialog(),
-                rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),
-                spacing="3",
-                align="center",
-                wrap="wrap",
-                width="100%",
+        rx.box(
+            # one line of players (scrolls sideways on a phone), the turn's status, the table tools
+            rx.box(
+                rx.box(rx.foreach(RoomState.players, _player_chip), id="players"),
+                rx.box(
+                    rx.text(tr("board.pool_before"), RoomState.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
+                    rx.cond(RoomState.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
+                    rx.cond(~RoomState.my_turn, rx.text(by_locale(RoomState.current_name_en, RoomState.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
+                    feedback_badges(),
+                    rx.cond(RoomState.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
+                    rx.cond(RoomState.meld_text != "", rx.badge(by_locale(RoomState.meld_text_en, RoomState.meld_text), color_scheme="amber", size="2", id="meld-progress")),
+                    class_name="tr-status",
+                ),
+                rx.box(
+                    _zoom_button(),
+                    _keys_dialog(),
+                    rules_dialog(),
+                    rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),
+                    class_name="tr-tools",
+                ),
+                class_name="tr-top",
             ),
             _table(),
             # a fixed line: a reason that appears must not move the rack under a finger
@@ -279,33 +329,10 @@ def rummikub_board() -> rx.Component:
                     rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
                     rx.cond(RoomState.problem != "", rx.text(server_line(RoomState.problem, RoomState.problem_en), color="#cf222e", size="2", id="commit-problem")),
                 ),
-                min_height="1.5em",
-            ),
-            # one row of buttons: the turn's actions, then the rack's (a laptop keeps the rack on screen)
-            rx.flex(
-                rx.cond(
-                    RoomState.my_turn,
-                    rx.fragment(
-                        rx.button(tr("key.new_set"), id="place-new", on_click=RoomState.place_new, disabled=RoomState.selected.length() == 0),
-                        rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RoomState.to_rack, disabled=RoomState.selected.length() == 0),
-                        rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RoomState.game_action("undoDraft"), disabled=~RoomState.can_undo),
-                        rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RoomState.game_action("resetDraft")),
-                        rx.button(tr("key.commit"), id="commit", color_scheme=rx.cond(RoomState.commit_ok, "green", "gray"), on_click=RoomState.game_action("commit")),
-                        _draw_button(),
-                    ),
-                ),
-                rx.spacer(),
-                rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RoomState.sort_rack("789")),
-                rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RoomState.sort_rack("777")),
-                rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RoomState.hint),
-                rx.button(tr("key.clear"), id="clear-selection", variant="ghost", on_click=RoomState.clear_selection),
-                gap="8px",
-                wrap="wrap",
-                width="100%",
-                align="center",
+                class_name="tr-message",
             ),
             _rack(),
-            spacing=rx.breakpoints(initial="2", sm="3"),
+            _action_bar(),
             width="100%",
             id="board",
             data_watching=rx.cond(watching(), "true", "false"),
@@ -315,4 +342,5 @@ def rummikub_board() -> rx.Component:
         on_drop=RoomState.drop_tiles,
         long_press_ms=250,
         width="100%",
+        class_name="tr-game",  # gestures.jsx gives it the viewport's height below the header
     )

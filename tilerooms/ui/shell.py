@@ -56,7 +56,8 @@ def page(*children: rx.Component) -> rx.Component:
     return rx.box(
         header(),
         # narrower margins on a phone: the game screen needs the room (issue 4)
-        rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em")),
+        # tr-page-body: a running number-tile game takes the whole width (ui/board.py BOARD_CSS)
+        rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em"), class_name="tr-page-body"),
         min_height="100vh",
         lang=by_locale("en", "ko"),
         # Korean wraps between words, not inside one ("가져올/까요"); a word too long still breaks
