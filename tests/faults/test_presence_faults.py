@@ -18,7 +18,7 @@ import time
 import redis
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_trust import _create_room
+from tests.e2e.navigation import create_room as _create_room
 from tests.faults.conftest import REDIS_URL
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.presence_redis import HEARTBEAT_TTL_S

@@ -331,8 +331,8 @@ def rummikub_board() -> rx.Component:
                 ),
                 class_name="tr-message",
             ),
-            _rack(),
-            _action_bar(),
+            # a spectator has no rack and no turn buttons at all (not merely hidden: issue 17's attacker test)
+            rx.cond(watching(), rx.fragment(), rx.fragment(_rack(), _action_bar())),
             width="100%",
             id="board",
             data_watching=rx.cond(watching(), "true", "false"),

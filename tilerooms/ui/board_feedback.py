@@ -34,10 +34,6 @@ FEEDBACK_CSS = f"""
 .tr-rack .tr-tile[data-drawn="true"]:lang(en)::after {{ content: "new"; }}
 #last-move {{ animation: tr-last-move 300ms ease-out; }}
 @keyframes tr-last-move {{ from {{ opacity: 0; }} to {{ opacity: 1; }} }}
-#board[data-watching="true"] #rack, #board[data-watching="true"] #sort-runs, #board[data-watching="true"] #sort-groups,
-#board[data-watching="true"] #hint, #board[data-watching="true"] #clear-selection, #board[data-watching="true"] #place-new,
-#board[data-watching="true"] #to-rack, #board[data-watching="true"] #undo, #board[data-watching="true"] #reset,
-#board[data-watching="true"] #commit, #board[data-watching="true"] #draw {{ display: none !important; }}
 @media (prefers-reduced-motion: reduce) {{
   #table .tr-set, #table .tr-tile, #last-move {{ animation: none !important; }}
 }}

@@ -8,7 +8,8 @@ TABLE = [{"tileIds": ["R4a", "R5a", "R6a"], "pos": {"row": 0, "col": 0}}, {"tile
 def test_rack_tiles_form_a_new_set_at_the_end():
     out = move_tiles(TABLE, ["B3a", "B1a", "B2a"], None)
     assert out[:2] == TABLE
-    assert out[2] == {"tileIds": ["B1a", "B2a", "B3a"]}
+    # after the last set in reading order (K8a B8a O8a at row 1, cols 0-2), one cell apart (issue 18: 2)
+    assert out[2] == {"tileIds": ["B1a", "B2a", "B3a"], "pos": {"row": 1, "col": 4}}
 
 
 def test_adding_to_a_run_keeps_its_place_and_orders_it():
