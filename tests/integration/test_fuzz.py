@@ -32,7 +32,9 @@ from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
+from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -296,9 +298,11 @@ def test_unhashable_request_name_is_a_rule_error():
 
 
 # -- (c) RoomState handlers ---------------------------------------------------------------------
-def _room_state(rig: ServiceRig, room_id: str, viewer: str) -> tuple[rx.State, RoomState]:
+def _room_state(rig: ServiceRig, room_id: str, viewer: str, handler: str = "") -> tuple[rx.State, RoomState]:
+    """The browser state that owns `handler`: RoomState, or its number-tile / mahjong table."""
+    owner = next((cls for cls in (RummikubTable, MahjongTable) if handler in cls.event_handlers), RoomState)
     root = rx.State(_reflex_internal_init=True)
-    state = root.get_substate(RoomState.get_full_name().split(".")[1:])
+    state = root.get_substate(owner.get_full_name().split(".")[1:])
     state._room_id, state._viewer, state.me = room_id, viewer, viewer
     state._apply_view(rig.run(rig.service.view(room_id, viewer)), force=True)
     return root, state
@@ -352,8 +356,8 @@ def test_room_state_handlers_survive_junk(wired):
         kind = data.draw(st.sampled_from(["waiting", "rummikub", "mahjong"]))
         room_id = rig.run(rig.room(kind))
         viewer = data.draw(st.sampled_from([HOST.id, GUEST.id]))
-        _, state = _room_state(rig, room_id, viewer)
         name = data.draw(st.sampled_from(SAFE))
+        _, state = _room_state(rig, room_id, viewer, name)
         args = [data.draw(s) for s in HANDLERS[name]]
         before = rig.run(rig.stored(room_id))
         state.error = ""
@@ -391,7 +395,7 @@ REPROS = [  # (room kind, handler, args): each raised once instead of being igno
 def test_payloads_that_once_crashed_are_now_ignored_or_refused(wired, kind, name, args):
     rig = wired
     room_id = rig.run(rig.room(kind))
-    _, state = _room_state(rig, room_id, HOST.id)
+    _, state = _room_state(rig, room_id, HOST.id, name)
     result = getattr(state, name)(*args)
     if asyncio.iscoroutine(result):
         rig.run(result)

@@ -37,7 +37,7 @@ from typing import Any, Iterator
 import pytest
 import websockets
 
-from tilerooms.bench.room_latency import LOBBY_STATE, PREFIX, ROOM_STATE, ROOT_STATE, Client
+from tilerooms.bench.room_latency import LOBBY_STATE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
 
 ROOT = Path(__file__).resolve().parents[2]
 IDENTITY_STATE = f"{ROOT_STATE}.tilerooms___state___identity____identity_state"
@@ -322,7 +322,7 @@ def junk_frames() -> list[str]:
                PREFIX + json.dumps(["event", None]), PREFIX + json.dumps(["event", '{"name": 1}']), PREFIX + json.dumps(["event"]),
                PREFIX + json.dumps(["event", {}, {}]), PREFIX + json.dumps(["ping", 1, 2]), PREFIX + json.dumps(["client_error", 1, 2, 3]),
                PREFIX + json.dumps(["nope", {}]), PREFIX + '["event", {"name": ', PREFIX + "[1e999999]",
-               PREFIX + '["event", {"name": "' + f"{ROOM_STATE}.place_on" + '", "payload": {"index": ' + "9" * 5000 + "}}]"]
+               PREFIX + '["event", {"name": "' + f"{RUMMIKUB_TABLE}.place_on" + '", "payload": {"index": ' + "9" * 5000 + "}}]"]
     for router in ([], "x", 5, {"pathname": 5}, {"pathname": ["/"]}, {"query": [1]}, {"query": {"a": {"b": 1}}}, {"asPath": {}},
                    {"pathname": "/\ud800"}, {"headers": "x"}, {"pathname": "/lobby", "query": {"\ud800": "\udc00"}}):
         frames.append(event(name=f"{KEY_STATE}.restore_defaults", router_data=router))
@@ -351,13 +351,13 @@ REFLEX_JUNK = [
     (f"{ROOT_STATE}.reflex___state____on_load_internal_state.set_is_hydrated", {"value": "x"}),
 ]
 CONNECT_JUNK = ['40/_event,{"event": 5}', '40/_event,{"event": {"name": "x"}}', '40/_event,{"event": {"payload": []}}',
-                '40/_event,[1, 2]', '40/_event,"x"', '40/_event,{"event": {"name": "' + f"{ROOM_STATE}.toggle" + '", "payload": {"tile_id": 5}}}']
+                '40/_event,[1, 2]', '40/_event,"x"', '40/_event,{"event": {"name": "' + f"{RUMMIKUB_TABLE}.toggle" + '", "payload": {"tile_id": 5}}}']
 
 
 # -- the tests ----------------------------------------------------------------------------------
 async def test_junk_to_every_handler_leaves_no_traceback_and_the_room_as_it_was(backend):
     handlers = browser_handlers()
-    assert any(name.endswith("room_state.drop_tiles") for name, _, _ in handlers)
+    assert any(name.endswith("rummikub_table.drop_tiles") for name, _, _ in handlers)
     host, guest, outsider, room_id = await _waiting_room(backend.base)
     sent = 0
     try:
@@ -408,6 +408,8 @@ SERVER_ONLY = [  # (event name under the old public name, payload): methods only
     (f"{ROOM_STATE}.apply_view", {"view": FORGED_VIEW, "force": True}),
     (f"{ROOM_STATE}.apply_view", {"view": {"version": 1 << 41, "status": "closed"}}),
     (f"{ROOM_STATE}._apply_view", {"view": FORGED_VIEW, "force": True}),
+    (f"{RUMMIKUB_TABLE}._show", {"view": FORGED_VIEW}),
+    (f"{RUMMIKUB_TABLE}._apply_view", {"view": FORGED_VIEW, "force": True}),
     (f"{IDENTITY_STATE}.current_user", {}),
     (f"{IDENTITY_STATE}._current_user", {}),
     (f"{IDENTITY_STATE}.forget_member", {}),
@@ -427,7 +429,7 @@ async def test_methods_for_the_server_only_are_refused_from_a_browser(backend):
         answers = [f for t, f in host.frames if since <= t < done]
         after = await _stored_room(backend.redis_url, room_id)
         # the real view is still what the page shows: a real event brings no forged value back
-        shown = await host.call(f"{ROOM_STATE}.mj_setting", {"name": "mj_reduced"}, marker="room_state")
+        shown = await host.call(f"{ROOM_STATE}.toggle_reduced_motion", {}, marker="room_state")
     finally:
         for browser in (host, guest, outsider):
             await browser.close()

@@ -19,7 +19,7 @@ import time
 
 import psutil
 
-from tilerooms.bench.room_latency import LOBBY_STATE, ROOM_STATE, Client, _free_port, _rss_mb, _start_backend
+from tilerooms.bench.room_latency import LOBBY_STATE, ROOM_STATE, RUMMIKUB_TABLE, Client, _free_port, _rss_mb, _start_backend
 
 
 async def _room(base: str, until: float, latencies: list[float], errors: list[str], rng: random.Random) -> None:
@@ -51,7 +51,7 @@ async def _room(base: str, until: float, latencies: list[float], errors: list[st
                 continue
             await asyncio.sleep(rng.uniform(0.3, 1.0))  # a person's think
             kind = "draw" if player.vars.get("pool_count", 0) > 0 else "pass"
-            sent = await player.emit(ROOM_STATE, "game_action", kind=kind)
+            sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)
             arrived = await watcher.wait_for(lambda f: True, sent)
             latencies.append((arrived - sent) * 1000)
             await player.wait_for(lambda f: '"my_turn_rx_state_":false' in f.replace(" ", "") or "my_turn" not in f, sent)

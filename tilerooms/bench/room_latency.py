@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ROOT_STATE = "reflex___state____state"
 ROOM_STATE = f"{ROOT_STATE}.tilerooms___state___room____room_state"
 LOBBY_STATE = f"{ROOT_STATE}.tilerooms___state___lobby____lobby_state"
+RUMMIKUB_TABLE = f"{ROOM_STATE}.tilerooms___state___rummikub_table____rummikub_table"  # the board's substate
+MAHJONG_TABLE = f"{ROOM_STATE}.tilerooms___state___mahjong_table____mahjong_table"
 PREFIX = "42/_event,"
 
 
@@ -67,7 +69,7 @@ class Client:
             if not isinstance(update, dict):  # e.g. the answer to a ping: ["ping", "pong"]
                 continue
             for substate, values in (update.get("delta") or {}).items():
-                if substate.endswith("room____room_state"):
+                if substate.endswith(("room____room_state", "rummikub_table", "mahjong_table")):
                     for key, value in values.items():
                         self.vars[key.removesuffix("_rx_state_")] = value
             self._changed.set()
@@ -123,12 +125,12 @@ async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Ba
         mover, other = (host, guest) if host.vars.get("my_turn") else (guest, host)
         rack = [c["tile"]["id"] for c in mover.vars.get("rack") or [] if not c["empty"]]
         tile = rack[0]
-        await mover.wait_for(lambda f: True, await mover.emit(ROOM_STATE, "toggle", tile_id=tile))
-        sent = await mover.emit(ROOM_STATE, "place_new")
+        await mover.wait_for(lambda f: True, await mover.emit(RUMMIKUB_TABLE, "toggle", tile_id=tile))
+        sent = await mover.emit(RUMMIKUB_TABLE, "place_new")
         arrived = await other.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
         latencies.append((arrived - sent) * 1000)
         await mover.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
-        sent = await mover.emit(ROOM_STATE, "game_action", kind="resetDraft")
+        sent = await mover.emit(RUMMIKUB_TABLE, "game_action", kind="resetDraft")
         await other.wait_for(lambda f: True, sent)
         await asyncio.sleep(0.25)  # stay under the setDraft rate limit (10/s)
     await host.close()

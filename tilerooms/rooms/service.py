@@ -237,9 +237,10 @@ class RoomService:
             return None
         return await self._change(room.id, change)
 
-    async def waiting_room(self, room_id: str, who_id: str, request: str, *, origin: Origin | None = None, **payload: Any) -> None:
+    async def waiting_room(self, room_id: str, who_id: str, request: str, *, origin: Origin | None = None, **payload: Any) -> dict[str, Any]:
         """Room requests: ready, add_ai, set_ai_level, remove_ai, kick, pass_host, settings, start,
-        back_to_waiting, next_game, pause, resume, quit_practice."""
+        back_to_waiting, next_game, pause, resume, quit_practice; returns the room as the
+        requester sees it afterwards."""
         self.limiter.hit(who_id, "room", origin)
         handlers: dict[str, Callable[[Room, int], Any]] = {
             "ready": lambda r, n: waiting.set_ready(r, who_id, payload.get("ready")),
@@ -259,7 +260,7 @@ class RoomService:
         handler = handlers.get(request) if isinstance(request, str) else None
         if handler is None:
             raise RuleError("bad_action", "잘못된 요청이에요")
-        await self._change(room_id, handler)
+        return await self._change_seen(room_id, who_id, handler)
 
     async def act(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> list[dict[str, Any]]:
         """A game action from a seated player; returns the events addressed to them."""
@@ -268,10 +269,32 @@ class RoomService:
         events = await self._change(room_id, lambda room, now: play.player_action(room, who_id, action, now))
         return [e for e in events if e.get("to") is None or who_id in e["to"]]
 
-    async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> None:
-        """A chat line from a player or spectator."""
+    async def act_and_view(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> dict[str, Any]:
+        """A game action from a seated player; returns the room as they see it afterwards, built
+        from the room the action changed (the acting browser reads the room once per action)."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
+        return await self._change_seen(room_id, who_id, lambda room, now: play.player_action(room, who_id, action, now))
+
+    async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> dict[str, Any]:
+        """A chat line from a player or spectator; returns the room as they see it afterwards."""
         self.limiter.hit(who_id, "chat", origin)
-        await self._change(room_id, lambda room, now: chat.post(room, who_id, text, now))
+        return await self._change_seen(room_id, who_id, lambda room, now: chat.post(room, who_id, text, now))
+
+    async def _change_seen(self, room_id: str, viewer_id: str, change: Callable[[Room, int], Any]) -> dict[str, Any]:
+        """`_change`, then the changed room as `viewer_id` sees it (from the copy just saved, not a
+        second load); a closed room reads as closed."""
+        changed: list[Room] = []
+
+        def change_and_keep(room: Room, now: int) -> Any:
+            changed.append(room)  # before the change: a refusal that keeps a time-out still has it
+            return change(room, now)
+
+        await self._change(room_id, change_and_keep)
+        room = changed[0]
+        if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
+            return {"id": room_id, "status": "closed", "version": 1 << 62}  # nobody left: `_change` closed it
+        return room_view(room, viewer_id)
 
     # -- the server's own clock --------------------------------------------------------------
     async def tick(self) -> int:

@@ -221,7 +221,7 @@ def browser_event(fn: F | None = None, *, background: bool = False) -> Any:
 
 def _show_refusal(state: Any) -> None:
     """The Korean line a person sees when a request of theirs was refused (if the state has one)."""
-    if "error" in getattr(type(state), "base_vars", {}):
+    if "error" in getattr(type(state), "vars", {}):  # a table substate shows it on its RoomState's line
         state.error = REFUSED_MESSAGE
 
 

@@ -17,6 +17,7 @@ import reflex as rx
 from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.state.keys import ACTIONS, KeyState
 from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 from tilerooms.ui.gestures import gesture_layer
 from tilerooms.ui.board_feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
@@ -114,7 +115,7 @@ def _player_chip(p) -> rx.Component:
             rx.el.span(
                 "",
                 class_name="tr-countdown",
-                data_deadline=RoomState.deadline.to_string(),
+                data_deadline=RummikubTable.deadline.to_string(),
                 data_now=RoomState.server_now.to_string(),
                 style={
                     "fontVariantNumeric": "tabular-nums",
@@ -144,13 +145,13 @@ def _table_set(s) -> rx.Component:
     # engine position rides along for gestures.jsx to turn a drop point into a free board spot
     return rx.box(
         rx.box(
-            rx.foreach(s.tiles, lambda t: number_tile(t, RoomState.toggle(t.id), movable=RoomState.my_turn)),
+            rx.foreach(s.tiles, lambda t: number_tile(t, RummikubTable.toggle(t.id), movable=RummikubTable.my_turn)),
             class_name="tr-set-tiles",
         ),
         rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason")),
         rx.cond(
-            RoomState.my_turn & (RoomState.selected.length() > 0),
-            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RoomState.place_on(s.index)),
+            RummikubTable.my_turn & (RummikubTable.selected.length() > 0),
+            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RummikubTable.place_on(s.index)),
         ),
         class_name="tr-set table-set",
         data_drop="set",
@@ -168,11 +169,11 @@ def _table_set(s) -> rx.Component:
 def _table() -> rx.Component:
     return rx.box(
         rx.box(
-            rx.foreach(RoomState.sets, _table_set),
-            rx.cond(RoomState.sets.length() == 0, rx.text(tr("board.table_empty"), color_scheme="gray", size="2", padding="1em")),
+            rx.foreach(RummikubTable.sets, _table_set),
+            rx.cond(RummikubTable.sets.length() == 0, rx.text(tr("board.table_empty"), color_scheme="gray", size="2", padding="1em")),
             id="table",
             data_board="true",
-            data_flash=(RoomState.flash % 2).to_string(),  # restarts the changed sets' 1 s flash (board_feedback.py)
+            data_flash=(RummikubTable.flash % 2).to_string(),  # restarts the changed sets' 1 s flash (board_feedback.py)
             data_drop="board",
             data_cols=str(BOARD_COLS),
         ),
@@ -201,7 +202,7 @@ def _zoom_button() -> rx.Component:
 
 def _rack_cell(c) -> rx.Component:
     return rx.box(
-        rx.cond(c.empty, rx.fragment(), number_tile(c.tile, RoomState.toggle(c.tile.id), movable=True)),
+        rx.cond(c.empty, rx.fragment(), number_tile(c.tile, RummikubTable.toggle(c.tile.id), movable=True)),
         data_rack_cell=c.index,
         data_spare=rx.cond(c.spare, "true", "false"),
         min_height="3.75rem",
@@ -214,7 +215,7 @@ def _rack_cell(c) -> rx.Component:
 def _rack() -> rx.Component:
     return rx.box(
         rx.box(
-            rx.foreach(RoomState.rack, _rack_cell),
+            rx.foreach(RummikubTable.rack, _rack_cell),
             class_name="tr-rack-grid",
         ),
         id="rack",
@@ -224,9 +225,9 @@ def _rack() -> rx.Component:
 
 
 def _draw_button() -> rx.Component:
-    label = rx.cond(RoomState.pool_count > 0, tr("key.draw"), tr("board.pass"))
-    kind = rx.cond(RoomState.pool_count > 0, "draw", "pass")
-    plain = rx.button(label, id="draw", variant="outline", on_click=RoomState.game_action(kind), disabled=~RoomState.my_turn)
+    label = rx.cond(RummikubTable.pool_count > 0, tr("key.draw"), tr("board.pass"))
+    kind = rx.cond(RummikubTable.pool_count > 0, "draw", "pass")
+    plain = rx.button(label, id="draw", variant="outline", on_click=RummikubTable.game_action(kind), disabled=~RummikubTable.my_turn)
     # a draft would be thrown away: ask first (issue 4)
     confirm = rx.alert_dialog.root(
         rx.alert_dialog.trigger(rx.button(label, id="draw", variant="outline")),
@@ -235,29 +236,29 @@ def _draw_button() -> rx.Component:
             rx.alert_dialog.description(tr("board.draw_confirm.desc")),
             rx.hstack(
                 rx.alert_dialog.cancel(rx.button(tr("board.draw_confirm.keep"), variant="soft")),
-                rx.alert_dialog.action(rx.button(tr("board.draw_confirm.ok"), id="draw-confirm", on_click=RoomState.game_action(kind))),
+                rx.alert_dialog.action(rx.button(tr("board.draw_confirm.ok"), id="draw-confirm", on_click=RummikubTable.game_action(kind))),
                 spacing="3",
                 justify="end",
             ),
         ),
     )
-    return rx.cond(RoomState.draft_changed, confirm, plain)
+    return rx.cond(RummikubTable.draft_changed, confirm, plain)
 
 
 def _action_bar() -> rx.Component:
     """The fixed bar under the rack (spec §9 하단 고정 버튼): the same buttons in the same place on
     every turn, the turn's own disabled out of turn; two rows of five finger-sized ones on a phone."""
-    no_selection = RoomState.selected.length() == 0
+    no_selection = RummikubTable.selected.length() == 0
     return rx.box(
-        rx.button(tr("key.new_set"), id="place-new", on_click=RoomState.place_new, disabled=~RoomState.my_turn | no_selection),
-        rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RoomState.to_rack, disabled=~RoomState.my_turn | no_selection),
-        rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RoomState.game_action("undoDraft"), disabled=~RoomState.my_turn | ~RoomState.can_undo),
-        rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RoomState.game_action("resetDraft"), disabled=~RoomState.my_turn),
-        rx.button(tr("key.clear"), id="clear-selection", variant="ghost", on_click=RoomState.clear_selection),
-        rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RoomState.sort_rack("789")),
-        rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RoomState.sort_rack("777")),
-        rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RoomState.hint),
-        rx.button(tr("key.commit"), id="commit", color_scheme=rx.cond(RoomState.commit_ok, "green", "gray"), on_click=RoomState.game_action("commit"), disabled=~RoomState.my_turn),
+        rx.button(tr("key.new_set"), id="place-new", on_click=RummikubTable.place_new, disabled=~RummikubTable.my_turn | no_selection),
+        rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RummikubTable.to_rack, disabled=~RummikubTable.my_turn | no_selection),
+        rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RummikubTable.game_action("undoDraft"), disabled=~RummikubTable.my_turn | ~RummikubTable.can_undo),
+        rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RummikubTable.game_action("resetDraft"), disabled=~RummikubTable.my_turn),
+        rx.button(tr("key.clear"), id="clear-selection", variant="ghost", on_click=RummikubTable.clear_selection),
+        rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RummikubTable.sort_rack("789")),
+        rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RummikubTable.sort_rack("777")),
+        rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RummikubTable.hint),
+        rx.button(tr("key.commit"), id="commit", color_scheme=rx.cond(RummikubTable.commit_ok, "green", "gray"), on_click=RummikubTable.game_action("commit"), disabled=~RummikubTable.my_turn),
         _draw_button(),
         id="action-bar",
     )
@@ -302,14 +303,14 @@ def rummikub_board() -> rx.Component:
         rx.box(
             # one line of players (scrolls sideways on a phone), the turn's status, the table tools
             rx.box(
-                rx.box(rx.foreach(RoomState.players, _player_chip), id="players"),
+                rx.box(rx.foreach(RummikubTable.players, _player_chip), id="players"),
                 rx.box(
-                    rx.text(tr("board.pool_before"), RoomState.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
-                    rx.cond(RoomState.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
-                    rx.cond(~RoomState.my_turn, rx.text(by_locale(RoomState.current_name_en, RoomState.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
+                    rx.text(tr("board.pool_before"), RummikubTable.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
+                    rx.cond(RummikubTable.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
+                    rx.cond(~RummikubTable.my_turn, rx.text(by_locale(RummikubTable.current_name_en, RummikubTable.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
                     feedback_badges(),
-                    rx.cond(RoomState.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
-                    rx.cond(RoomState.meld_text != "", rx.badge(by_locale(RoomState.meld_text_en, RoomState.meld_text), color_scheme="amber", size="2", id="meld-progress")),
+                    rx.cond(RummikubTable.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
+                    rx.cond(RummikubTable.meld_text != "", rx.badge(by_locale(RummikubTable.meld_text_en, RummikubTable.meld_text), color_scheme="amber", size="2", id="meld-progress")),
                     class_name="tr-status",
                 ),
                 rx.box(
@@ -327,7 +328,7 @@ def rummikub_board() -> rx.Component:
                 rx.cond(
                     RoomState.error != "",
                     rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
-                    rx.cond(RoomState.problem != "", rx.text(server_line(RoomState.problem, RoomState.problem_en), color="#cf222e", size="2", id="commit-problem")),
+                    rx.cond(RummikubTable.problem != "", rx.text(server_line(RummikubTable.problem, RummikubTable.problem_en), color="#cf222e", size="2", id="commit-problem")),
                 ),
                 class_name="tr-message",
             ),
@@ -338,8 +339,8 @@ def rummikub_board() -> rx.Component:
             data_watching=rx.cond(watching(), "true", "false"),
             data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),  # 애니메이션 줄이기 (board_feedback.py)
         ),
-        on_chain=RoomState.chain_select,
-        on_drop=RoomState.drop_tiles,
+        on_chain=RummikubTable.chain_select,
+        on_drop=RummikubTable.drop_tiles,
         long_press_ms=250,
         width="100%",
         class_name="tr-game",  # gestures.jsx gives it the viewport's height below the header

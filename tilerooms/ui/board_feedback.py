@@ -14,6 +14,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 from tilerooms.ui.i18n.render import by_locale, tr
 
 _FLASH = "0% { box-shadow: 0 0 0 0.6cqw #f6c343; background: #fff3bf; } 35% { box-shadow: 0 0 0 0.6cqw #f6c343; background: #fff3bf; } 100% { box-shadow: 0 0 0 0 rgba(246, 195, 67, 0); }"
@@ -52,8 +53,8 @@ def feedback_badges() -> rx.Component:
     return rx.fragment(
         rx.cond(watching(), rx.badge(tr("board.watching"), color_scheme="blue", size="2", id="watching")),
         rx.cond(
-            RoomState.last_move != "",
-            rx.text(by_locale(RoomState.last_move_en, RoomState.last_move), size="2", color_scheme="gray", id="last-move",
-                    data_move=RoomState.last_move),
+            RummikubTable.last_move != "",
+            rx.text(by_locale(RummikubTable.last_move_en, RummikubTable.last_move), size="2", color_scheme="gray", id="last-move",
+                    data_move=RummikubTable.last_move),
         ),
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
 from tilerooms.ui.i18n.render import server_text, tr
 from tilerooms.ui.mahjong_rules import rules_dialog
@@ -68,11 +69,11 @@ def _plate(seat) -> rx.Component:
 
 
 def _seat_at(position: str, part) -> rx.Component:
-    return rx.foreach(RoomState.mj_seats, lambda s: rx.cond(s.position == position, part(s), rx.fragment()))
+    return rx.foreach(MahjongTable.mj_seats, lambda s: rx.cond(s.position == position, part(s), rx.fragment()))
 
 
 def _centre() -> rx.Component:
-    info = RoomState.mj_info
+    info = MahjongTable.mj_info
     return rx.box(
         rx.el.div(info.round_label, id="mj-round", style={"fontWeight": "800", "fontSize": "3.4cqw"}),
         # two short lines: one long line ran under the side seats' rotated scores
@@ -93,7 +94,7 @@ def _centre() -> rx.Component:
             align="center", spacing="1", id="mj-dora",
         ),
         rx.foreach(
-            RoomState.mj_seats,
+            MahjongTable.mj_seats,
             lambda s: rx.el.span(s.wind, " ", s.points, class_name="mj-side", data_pos=s.position, data_current=rx.cond(s.current, "true", "false")),
         ),
         class_name="mj-centre",
@@ -124,7 +125,7 @@ def _hand_tile(t, drawn: bool = False) -> rx.Component:
         mj_tile(
             t,
             size="hand",
-            on_click=RoomState.mj_tap(t.id),
+            on_click=MahjongTable.mj_tap(t.id),
             id="hand-" + t.code + "-" + t.id.split(":")[0],
             data_tile=t.id,
             data_selected=rx.cond(t.selected, "true", "false"),
@@ -135,14 +136,14 @@ def _hand_tile(t, drawn: bool = False) -> rx.Component:
             data_hint=t.hint,
         ),
         rx.el.button("", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true",
-                     on_click=RoomState.mj_swipe(t.id), style={"display": "none"}),
+                     on_click=MahjongTable.mj_swipe(t.id), style={"display": "none"}),
         class_name="mj-hand-slot" + (" mj-drawn" if drawn else ""),
         display="flex",
     )
 
 
 def _hand() -> rx.Component:
-    own = RoomState.mj_own
+    own = MahjongTable.mj_own
     return rx.box(
         rx.foreach(own.hand, lambda t: _hand_tile(t)),
         rx.foreach(own.drawn, lambda t: rx.box(_hand_tile(t, drawn=True), class_name="mj-drawn", display="flex")),
@@ -153,7 +154,7 @@ def _hand() -> rx.Component:
 
 
 def _selected_hint() -> rx.Component:
-    own = RoomState.mj_own
+    own = MahjongTable.mj_own
     def badge(t) -> rx.Component:
         return rx.cond(t.selected & (t.hint != ""), rx.badge(t.label, tr("mj.discard_then"), t.hint, color_scheme="green", size="2", id="mj-selected-hint"))
 
@@ -161,24 +162,24 @@ def _selected_hint() -> rx.Component:
 
 
 def _turn_buttons() -> rx.Component:
-    own = RoomState.mj_own
+    own = MahjongTable.mj_own
     return rx.flex(
-        rx.cond(own.can_tsumo, rx.button(tr("mj.tsumo"), id="mj-tsumo", color_scheme="red", size="4", class_name="mj-big", on_click=RoomState.mj_turn_action("tsumo"))),
+        rx.cond(own.can_tsumo, rx.button(tr("mj.tsumo"), id="mj-tsumo", color_scheme="red", size="4", class_name="mj-big", on_click=MahjongTable.mj_turn_action("tsumo"))),
         rx.cond(
             own.can_riichi,
             rx.button(rx.cond(own.riichi_mode, tr("mj.riichi_cancel"), tr("mj.riichi")), id="mj-riichi", color_scheme="amber", size="4", class_name="mj-big",
-                      variant=rx.cond(own.riichi_mode, "solid", "soft"), on_click=RoomState.mj_riichi),
+                      variant=rx.cond(own.riichi_mode, "solid", "soft"), on_click=MahjongTable.mj_riichi),
         ),
         rx.foreach(
             own.kans,
             lambda k: rx.button(k.label, rx.box(rx.foreach(k.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
-                                id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=RoomState.mj_kan(k.key)),
+                                id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=MahjongTable.mj_kan(k.key)),
         ),
-        rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=RoomState.mj_turn_action("kita"))),
-        rx.cond(own.can_kyuushu, rx.button(tr("mj.kyuushu"), id="mj-kyuushu", size="4", class_name="mj-big", variant="soft", on_click=RoomState.mj_turn_action("kyuushu"))),
+        rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kita"))),
+        rx.cond(own.can_kyuushu, rx.button(tr("mj.kyuushu"), id="mj-kyuushu", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kyuushu"))),
         rx.spacer(),
-        rx.button(tr("mj.discard"), id="mj-discard", size="4", class_name="mj-big", on_click=RoomState.mj_discard,
-                  disabled=RoomState.mj_own.selected == ""),
+        rx.button(tr("mj.discard"), id="mj-discard", size="4", class_name="mj-big", on_click=MahjongTable.mj_discard,
+                  disabled=MahjongTable.mj_own.selected == ""),
         gap="8px",
         wrap="wrap",
         width="100%",
@@ -188,11 +189,11 @@ def _turn_buttons() -> rx.Component:
 
 
 def _claim_window() -> rx.Component:
-    claim = RoomState.mj_claim
+    claim = MahjongTable.mj_claim
 
     def call_button(call: str, label: str, flag) -> rx.Component:
         return rx.cond(flag, rx.button(tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big",
-                                       on_click=RoomState.mj_call(call, "0")))
+                                       on_click=MahjongTable.mj_call(call, "0")))
 
     def choices(kind: str, rows) -> rx.Component:
         return rx.cond(
@@ -201,7 +202,7 @@ def _claim_window() -> rx.Component:
                 rx.text(tr(f"mj.{kind}"), tr("mj.combination"), weight="bold"),
                 rx.foreach(rows, lambda c: rx.button(rx.box(rx.foreach(c.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
                                                      variant="soft", class_name="mj-big", id=f"mj-{kind}-choice-" + c.key,
-                                                     on_click=RoomState.mj_call(kind, c.key))),
+                                                     on_click=MahjongTable.mj_call(kind, c.key))),
                 wrap="wrap",
                 spacing="2",
                 align="center",
@@ -227,11 +228,11 @@ def _claim_window() -> rx.Component:
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
             call_button("chi", "mj.chi", claim.chi),
-            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=RoomState.mj_call("pass", "0")),
+            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", "0")),
             gap="8px",
             wrap="wrap",
         ),
-        rx.cond(RoomState.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~RoomState.mj_own.in_riichi,
+        rx.cond(MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
                 rx.text(tr("mj.call_no_riichi"), size="2", color_scheme="gray")),
         choices("chi", claim.chi_choices),
         choices("pon", claim.pon_choices),
@@ -243,7 +244,7 @@ def _claim_window() -> rx.Component:
 
 
 def _status_line() -> rx.Component:
-    info, own = RoomState.mj_info, RoomState.mj_own
+    info, own = MahjongTable.mj_info, MahjongTable.mj_own
     return rx.hstack(
         rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
                 rx.cond(info.turn_name != "", rx.text(info.turn_name, tr("common.whose_turn"), size="2", id="mj-whose-turn"))),
@@ -252,9 +253,9 @@ def _status_line() -> rx.Component:
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(own.waits_text != "", rx.badge(own.waits_text, color_scheme="blue", size="2", id="mj-waits")),
         rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
-        rx.cond(RoomState.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
-        rx.cond(RoomState.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
-        rx.cond(RoomState.mj_beginner, _selected_hint()),
+        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
+        rx.cond(MahjongTable.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
+        rx.cond(MahjongTable.mj_beginner, _selected_hint()),
         spacing="2",
         wrap="wrap",
         align="center",
@@ -263,19 +264,19 @@ def _status_line() -> rx.Component:
 
 
 def _settings() -> rx.Component:
-    own = RoomState.mj_own
+    own = MahjongTable.mj_own
 
     def switch(label: str, on, handler, test_id: str) -> rx.Component:
         return rx.button(tr(label), size="1", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id,
                          aria_pressed=rx.cond(on, "true", "false"))
 
     return rx.flex(
-        switch("mj.set.large", RoomState.mj_large, RoomState.mj_setting("mj_large"), "mj-set-large"),
-        switch("mj.set.one_tap", RoomState.mj_one_tap, RoomState.mj_setting("mj_one_tap"), "mj-set-one-tap"),
-        switch("mj.set.beginner", RoomState.mj_beginner, RoomState.mj_setting("mj_beginner"), "mj-set-beginner"),
-        rx.cond(RoomState.mj_beginner, switch("mj.set.auto_win", own.auto_win, RoomState.mj_pref("autoWin"), "mj-set-auto-win")),
-        rx.cond(RoomState.mj_beginner, switch("mj.set.no_calls", own.no_calls, RoomState.mj_pref("noCalls"), "mj-set-no-calls")),
-        switch("mj.set.reduced", RoomState.mj_reduced, RoomState.mj_setting("mj_reduced"), "mj-set-reduced"),
+        switch("mj.set.large", MahjongTable.mj_large, MahjongTable.mj_setting("mj_large"), "mj-set-large"),
+        switch("mj.set.one_tap", MahjongTable.mj_one_tap, MahjongTable.mj_setting("mj_one_tap"), "mj-set-one-tap"),
+        switch("mj.set.beginner", MahjongTable.mj_beginner, MahjongTable.mj_setting("mj_beginner"), "mj-set-beginner"),
+        rx.cond(MahjongTable.mj_beginner, switch("mj.set.auto_win", own.auto_win, MahjongTable.mj_pref("autoWin"), "mj-set-auto-win")),
+        rx.cond(MahjongTable.mj_beginner, switch("mj.set.no_calls", own.no_calls, MahjongTable.mj_pref("noCalls"), "mj-set-no-calls")),
+        switch("mj.set.reduced", RoomState.mj_reduced, MahjongTable.mj_setting("mj_reduced"), "mj-set-reduced"),
         rules_dialog(),
         gap="6px",
         wrap="wrap",
@@ -317,7 +318,7 @@ def _win(w) -> rx.Component:
 
 
 def _hand_result() -> rx.Component:
-    res = RoomState.mj_result
+    res = MahjongTable.mj_result
     return rx.card(
         rx.vstack(
             rx.hstack(rx.heading(server_text(res.title), size="7", class_name="mj-callout", id="mj-result-title"), rx.text(res.round_label, color_scheme="gray"), align="center"),
@@ -343,7 +344,7 @@ def _hand_result() -> rx.Component:
             ),
             rx.cond(
                 (RoomState.role == "player") & ~res.i_am_ready & (RoomState.status == "playing"),
-                rx.button(tr("mj.ok"), id="mj-ready", size="4", class_name="mj-big", on_click=RoomState.mj_ready),
+                rx.button(tr("mj.ok"), id="mj-ready", size="4", class_name="mj-big", on_click=MahjongTable.mj_ready),
                 rx.cond(RoomState.status == "playing", rx.text(tr("mj.waiting_others"), size="2", color_scheme="gray")),
             ),
             spacing="3",
@@ -358,15 +359,15 @@ def _hand_result() -> rx.Component:
 def mahjong_final() -> rx.Component:
     """The game's end: the last hand, the final ranking and a line per player across hands."""
     return rx.vstack(
-        rx.cond(RoomState.mj_result.shown, _hand_result()),
+        rx.cond(MahjongTable.mj_result.shown, _hand_result()),
         rx.card(
             rx.vstack(
                 rx.heading(tr("mj.final"), size="5"),
-                rx.text(server_text(RoomState.mj_end), id="mj-end-reason", color_scheme="gray"),
+                rx.text(server_text(MahjongTable.mj_end), id="mj-end-reason", color_scheme="gray"),
                 rx.table.root(
                     rx.table.header(rx.table.row(rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("common.name")),
                                                  rx.table.column_header_cell(tr("common.score")), rx.table.column_header_cell(tr("mj.uma")))),
-                    rx.table.body(rx.foreach(RoomState.mj_ranking, lambda r: rx.table.row(
+                    rx.table.body(rx.foreach(MahjongTable.mj_ranking, lambda r: rx.table.row(
                         rx.table.cell(r.rank.to_string(), tr("mj.rank_suffix")), rx.table.cell(rx.text(r.name, weight=rx.cond(r.me, "bold", "regular"))),
                         rx.table.cell(r.points), rx.table.cell(r.score), class_name="mj-rank-row"))),
                     width="100%",
@@ -381,10 +382,10 @@ def mahjong_final() -> rx.Component:
                         rx.recharts.graphing_tooltip(),
                         rx.recharts.legend(),
                         rx.foreach(
-                            RoomState.mj_series,
+                            MahjongTable.mj_series,
                             lambda s: rx.recharts.line(data_key=s.key, name=s.name, stroke=s.colour, type_="monotone", stroke_width=2, is_animation_active=False),
                         ),
-                        data=RoomState.mj_chart,
+                        data=MahjongTable.mj_chart,
                         width="100%",
                         height=260,
                     ),
@@ -411,7 +412,7 @@ def mahjong_final() -> rx.Component:
 
 def mahjong_table() -> rx.Component:
     """The table for one viewer (players and spectators alike; spectators have no hand)."""
-    info = RoomState.mj_info
+    info = MahjongTable.mj_info
     return rx.box(
         rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
         rx.script(src="/mahjong/table.js"),
@@ -420,8 +421,8 @@ def mahjong_table() -> rx.Component:
             _square(),
             _status_line(),
             rx.cond(info.phase == "handResult", _hand_result()),
-            rx.cond(RoomState.mj_claim.open, _claim_window()),
-            rx.cond(info.my_turn & ~RoomState.mj_claim.open, _turn_buttons()),
+            rx.cond(MahjongTable.mj_claim.open, _claim_window()),
+            rx.cond(info.my_turn & ~MahjongTable.mj_claim.open, _turn_buttons()),
             rx.cond(~info.spectator, _hand()),
             _settings(),
             spacing="3",
@@ -429,7 +430,7 @@ def mahjong_table() -> rx.Component:
         ),
         class_name="mj-root",
         id="mj-table",
-        data_large=rx.cond(RoomState.mj_large, "true", "false"),
+        data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
         data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),
         width="100%",
     )

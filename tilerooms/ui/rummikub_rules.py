@@ -96,7 +96,7 @@ def rules_dialog() -> rx.Component:
                         rx.text(tr("board.rules.controls")),
                         # this browser's setting: the board's flashes and slides off (also with prefers-reduced-motion)
                         rx.button(tr("mj.set.reduced"), size="1", variant=rx.cond(RoomState.mj_reduced, "solid", "outline"), id="reduce-motion",
-                                  aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"), on_click=RoomState.mj_setting("mj_reduced")),
+                                  aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"), on_click=RoomState.toggle_reduced_motion),
                         spacing="2",
                         padding_top="0.6em",
                     ),

@@ -13,7 +13,7 @@ from tilerooms.games.mahjong.state import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.state.mahjong_view import chart_rows, mahjong_table, ranking_rows, tile_label
-from tilerooms.state.room import RoomState
+from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.ui.mahjong_tiles import ASSET_DIR, all_codes, tile_svg
 
 PLAYERS = ["me", "a1", "a2", "a3"]
@@ -136,9 +136,9 @@ HOST = guest("mjhostbrowser", "영희")
 GUEST = guest("mjguestbrowse", "철수")
 
 
-def _room_state() -> tuple[rx.State, RoomState]:
+def _room_state() -> tuple[rx.State, MahjongTable]:
     root = rx.State(_reflex_internal_init=True)
-    return root, root.get_substate(RoomState.get_full_name().split(".")[1:])
+    return root, root.get_substate(MahjongTable.get_full_name().split(".")[1:])
 
 
 async def test_room_state_public_vars_carry_no_other_hand_nor_claim():

@@ -13,15 +13,28 @@ import reflex as rx
 import tilerooms.state
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.payloads import REFUSED_MESSAGE, Refused, browser_event, check_arguments, fits, is_browser_event, wire_value
+from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 
-ROOM = RoomState.get_full_name()
+TABLE = MahjongTable.get_full_name()
 
 
 def _our_states() -> list[type[rx.State]]:
+    """Every State class of ours, substates of substates too (the game tables under RoomState)."""
     for module in pkgutil.iter_modules(tilerooms.state.__path__):
         importlib.import_module(f"tilerooms.state.{module.name}")
-    return [cls for cls in rx.State.get_substates() if cls.__module__.startswith("tilerooms.")]
+    found, todo = [], list(rx.State.get_substates())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.get_substates())
+        if cls.__module__.startswith("tilerooms."):
+            found.append(cls)
+    return found
+
+
+def test_the_game_tables_are_among_our_states():
+    assert {RoomState, RummikubTable, MahjongTable} <= set(_our_states())
 
 
 # -- the rule ------------------------------------------------------------------------------------
@@ -62,9 +75,9 @@ def test_arguments_are_checked_against_the_signature():
 
 
 # -- the decorator -------------------------------------------------------------------------------
-def _room_state() -> RoomState:
+def _room_state() -> MahjongTable:
     root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(ROOM.split(".")[1:])
+    return root.get_substate(TABLE.split(".")[1:])
 
 
 def test_a_handler_refuses_junk_before_its_body_runs_and_says_so_in_korean():
@@ -95,7 +108,7 @@ async def test_an_async_handler_refuses_junk_too():
 
 def test_browser_event_keeps_the_handlers_signature_for_reflex():
     assert list(RoomState.event_handlers["add_ai"].get_parameters()) == ["self", "seat", "level"]
-    assert RoomState.event_handlers["drop_tiles"]._is_coroutine_function
+    assert RummikubTable.event_handlers["drop_tiles"]._is_coroutine_function
     from tilerooms.state.lobby import LobbyState
 
     assert LobbyState.event_handlers["follow"].is_background

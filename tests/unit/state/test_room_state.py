@@ -9,15 +9,15 @@ from reflex_base.utils.format import json_dumps
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
-from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
 
 
-def _room_state() -> tuple[rx.State, RoomState]:
+def _room_state() -> tuple[rx.State, RummikubTable]:
     root = rx.State(_reflex_internal_init=True)
-    return root, root.get_substate(RoomState.get_full_name().split(".")[1:])
+    return root, root.get_substate(RummikubTable.get_full_name().split(".")[1:])
 
 
 async def _started(service: RoomService) -> str:
@@ -114,3 +114,43 @@ async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame():
     seen["chat"] = [{"no": 1, "name": "AI", "text": "안녕"}]
     state._apply_view(seen)
     assert any("chat" in str(values) for values in (await root._get_resolved_delta()).values())
+
+
+async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothing_more(monkeypatch):
+    # issue 18: 6 — one path: the handler shows the view the service built from the room it
+    # changed; the push of that same version that follows finds nothing new for this browser
+    from tilerooms.rooms import runtime
+    from tilerooms.state.rummikub_table import RummikubTable
+
+    service = RoomService(seed_source=lambda: 7)
+    monkeypatch.setattr(runtime, "_service", service)
+    room_id = await _started(service)
+    first = (await service.view(room_id, HOST.id))["game_state"]["current"]
+    root = rx.State(_reflex_internal_init=True)
+    table = root.get_substate(RummikubTable.get_full_name().split(".")[1:])
+    table._room_id, table._viewer = room_id, first
+    table._apply_view(await service.view(room_id, first), force=True)
+    assert table.my_turn
+    root._clean()
+    loads = 0
+    load = service.store.load
+
+    async def counted(rid):
+        nonlocal loads
+        loads += 1
+        return await load(rid)
+
+    monkeypatch.setattr(service.store, "load", counted)
+    await table.game_action("draw")
+    assert loads == 1  # the change's own load: no second read of the room for the actor's view
+    assert not table.my_turn and table.error == ""
+    assert sum(1 for c in table.rack if not c.empty) == 15 and table.last_move == "나: 1장 가져옴"
+    root._clean()
+    table._apply_view(await service.view(room_id, first))  # the push of the same version
+    assert not await root._get_resolved_delta()
+    # a refused action only says why: nothing else changes, and the room is read once
+    loads = 0
+    await table.game_action("commit")
+    assert loads == 1 and table.error == "차례가 아니에요"
+    delta = await root._get_resolved_delta()
+    assert sorted(k for values in delta.values() for k in values) == ["error_en_rx_state_", "error_rx_state_"], delta

@@ -9,7 +9,7 @@ from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.state import rummikub_moves as moves
-from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_table import RummikubTable
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -64,9 +64,9 @@ def test_ai_names_in_english():
 
 
 # -- RoomState over real room views ------------------------------------------------------------
-def _room_state() -> RoomState:
+def _room_state() -> RummikubTable:
     root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(RoomState.get_full_name().split(".")[1:])
+    return root.get_substate(RummikubTable.get_full_name().split(".")[1:])
 
 
 async def _seeded(service: RoomService, table: list, host_rack: list[str], guest_rack: list[str], host_melded: bool = True) -> str:
@@ -82,7 +82,7 @@ async def _seeded(service: RoomService, table: list, host_rack: list[str], guest
     return room_id
 
 
-def _viewer(viewer: str) -> RoomState:
+def _viewer(viewer: str) -> RummikubTable:
     state = _room_state()
     state._viewer = viewer
     return state

@@ -1,0 +1,219 @@
+"""The mahjong table of one browser: a substate of `RoomState` (issue 19: 6).
+
+Its public vars are rows built from this viewer's own engine view only (`mahjong_view`); the
+view itself, with the tokens actions need, stays in backend vars. `RoomState` hands it every view
+it applies (`_show`); its handlers send actions through `RoomState._ask`, the one path that also
+applies the fresh view coming back from the same room load.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.rooms import runtime
+from tilerooms.state.mahjong_view import (
+    MjClaim,
+    MjHandResult,
+    MjInfo,
+    MjOwn,
+    MjRankRow,
+    MjSeat,
+    MjSeries,
+    chart_rows,
+    end_reason,
+    mahjong_table,
+    ranking_rows,
+    start_points,
+)
+from tilerooms.state.origin import request_origin
+from tilerooms.state.payloads import browser_event
+from tilerooms.state.room import RoomState
+
+
+class MahjongTable(RoomState):
+    """What this viewer sees of the mahjong game (issue 7), and the table's buttons."""
+
+    GAME = "mahjong"
+
+    mj_info: MjInfo = rx.field(default_factory=MjInfo)
+    mj_seats: list[MjSeat] = []
+    mj_own: MjOwn = rx.field(default_factory=MjOwn)
+    mj_claim: MjClaim = rx.field(default_factory=MjClaim)
+    mj_result: MjHandResult = rx.field(default_factory=MjHandResult)
+    mj_ranking: list[MjRankRow] = []
+    mj_chart: list[dict[str, Any]] = []
+    mj_series: list[MjSeries] = []
+    mj_end: str = ""
+    # this browser's table settings (spec §9: large print on by default; two-step discard)
+    mj_large: bool = True
+    mj_one_tap: bool = False
+    mj_beginner: bool = True
+
+    _mj_view: dict[str, Any] = {}  # this viewer's own mahjong view (tokens for actions)
+    _mj_selected: str = ""
+    _mj_riichi_mode: bool = False
+    _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
+
+    # -- showing a view ----------------------------------------------------------------------
+    def _show(self, view: dict[str, Any]) -> None:
+        """Mahjong: keep my own engine view (backend only) and show its rows (called by
+        `RoomState._show_view`)."""
+        game_view = view.get("game_state") or {}
+        if view.get("status") == "waiting" or not game_view:
+            self._mj_history = []
+        if game_view:
+            # the chart from the engine's own record of finished hands: a reload loses nothing
+            ids = [p["id"] for p in game_view.get("players", [])]
+            self._mj_history = [["시작", start_points(game_view)]] + [
+                [h["round"], dict(zip(ids, h["points"]))] for h in game_view.get("handHistory", [])
+            ]
+            if (game_view.get("me") or {}).get("legal") is None:
+                self._mj_selected, self._mj_riichi_mode = "", False
+        self._mj_view = game_view
+        result = view.get("result") if view.get("status") == "finished" else None
+        order = [p["id"] for p in game_view.get("players", [])]
+        if result is not None and game_view:
+            final = {r["player"]: int(r["points"]) for r in result.get("ranking", [])}
+            last_points = self._mj_history[-1][1] if self._mj_history else {}
+            if final and final != last_points:
+                self._mj_history = self._mj_history + [["종료", final]]
+        rows, series = chart_rows([(h[0], h[1]) for h in self._mj_history], order, self._names) if result else ([], [])
+        self._put(
+            mj_ranking=ranking_rows(result, self._names, self._viewer),
+            mj_chart=rows,
+            mj_series=series,
+            mj_end=end_reason(result),
+        )
+        self._mj_restyle()
+
+    def _mj_restyle(self) -> None:
+        table = mahjong_table(
+            self._mj_view or None, self._names, selected=self._mj_selected,
+            riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((self._mj_view.get("options") or {}).get("beginnerMode", True)),
+        )
+        if table.info.deadline != self.mj_info.deadline:
+            self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew
+        self._put(mj_info=table.info, mj_seats=table.seats, mj_own=table.own, mj_claim=table.claim, mj_result=table.result)
+
+    async def _mj_send(self, action: dict[str, Any]) -> None:
+        action = {**action, "seq": self._mj_view.get("phaseSeq")}
+        self._mj_selected, self._mj_riichi_mode = "", False
+        service = runtime.service()
+        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)))
+        self._mj_restyle()  # the selection is gone even when the action was refused
+
+    def _mj_legal(self) -> dict[str, Any]:
+        return ((self._mj_view.get("me") or {}).get("legal")) or {}
+
+    @browser_event
+    async def mj_tap(self, token: str) -> None:
+        """Tap on a hand tile: select (and enlarge) it; a second tap — or the first, with one-tap
+        discarding on — discards it; in riichi mode a lit tile is the riichi discard (spec §9)."""
+        legal = self._mj_legal()
+        if not isinstance(token, str) or not legal:
+            return
+        if self._mj_riichi_mode:
+            if token in (legal.get("riichi") or []):
+                await self._mj_send({"type": "discard", "tile": token, "riichi": True})
+            else:
+                self.error = "리치 중에는 빛나는 패만 버릴 수 있어요"
+            return
+        if token not in (legal.get("discard") or []):
+            self._mj_selected = token
+            self.error = "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요" if self._mj_view.get("stage") == "afterCall" else "지금은 그 패를 버릴 수 없어요"
+            self._mj_restyle()
+            return
+        if self.mj_one_tap or token == self._mj_selected:
+            await self._mj_send({"type": "discard", "tile": token})
+            return
+        self._mj_selected = token
+        self.error = ""
+        self._mj_restyle()
+
+    @browser_event
+    async def mj_swipe(self, token: str) -> None:
+        """Swipe up on a hand tile: discard it at once (or declare riichi with it in riichi mode)."""
+        legal = self._mj_legal()
+        if not isinstance(token, str) or not legal:
+            return
+        if self._mj_riichi_mode and token in (legal.get("riichi") or []):
+            await self._mj_send({"type": "discard", "tile": token, "riichi": True})
+        elif not self._mj_riichi_mode and token in (legal.get("discard") or []):
+            await self._mj_send({"type": "discard", "tile": token})
+
+    @browser_event
+    async def mj_discard(self) -> None:
+        """The big 버리기 button: discard the selected tile."""
+        if self._mj_selected:
+            legal = self._mj_legal()
+            riichi = self._mj_riichi_mode and self._mj_selected in (legal.get("riichi") or [])
+            await self._mj_send({"type": "discard", "tile": self._mj_selected, "riichi": riichi})
+        else:
+            self.error = "버릴 패를 먼저 눌러 고르세요"
+
+    @browser_event
+    def mj_riichi(self) -> None:
+        """리치: light the discards that keep tenpai; tap one of them to declare (again: cancel)."""
+        if not self._mj_legal().get("riichi"):
+            return
+        self._mj_riichi_mode = not self._mj_riichi_mode
+        self._mj_selected = ""
+        self._mj_restyle()
+
+    @browser_event
+    async def mj_turn_action(self, kind: str) -> None:
+        """쯔모 / 북 / 구종구패 (shown only when legal)."""
+        if kind not in ("tsumo", "kita", "kyuushu"):
+            self.error = "할 수 없는 동작이에요"
+            return
+        await self._mj_send({"type": kind})
+
+    @browser_event
+    async def mj_kan(self, key: str) -> None:
+        """깡: "ankan:<kind>" or "kakan:<token>" (the choices come from my legal moves)."""
+        kind, _, value = str(key).partition(":")
+        legal = self._mj_legal()
+        if kind == "ankan" and value.isdigit() and int(value) in (legal.get("ankan") or []):
+            await self._mj_send({"type": "ankan", "kind": int(value)})
+        elif kind == "kakan" and value in (legal.get("kakan") or []):
+            await self._mj_send({"type": "kakan", "tile": value})
+
+    @browser_event
+    async def mj_call(self, call: str, choice: str = "0") -> None:
+        """Answer my claim window: ron / pon / kan / chi (with the chosen combination) or pass."""
+        mine = ((self._mj_view.get("me") or {}).get("claim")) or {}
+        if call == "pass":
+            await self._mj_send({"type": "pass"})
+            return
+        if call not in (mine.get("calls") or []):
+            return
+        action: dict[str, Any] = {"type": "claim", "call": call}
+        options = mine.get(call) if call in ("pon", "chi") else None
+        if options:
+            index = int(choice) if str(choice).isdigit() else 0
+            action["tiles"] = options[min(index, len(options) - 1)]
+        await self._mj_send(action)
+
+    @browser_event
+    async def mj_ready(self) -> None:
+        """확인 on the result screen (the next hand starts when everyone has confirmed)."""
+        await self._mj_send({"type": "ready"})
+
+    @browser_event
+    async def mj_pref(self, key: str) -> None:
+        """Auto-win / no-calls (spec 7.1), kept by the engine for my seat."""
+        if key not in ("autoWin", "noCalls"):
+            return
+        prefs = ((self._mj_view.get("me") or {}).get("prefs")) or {}
+        await self._mj_send({"type": "setPref", key: not bool(prefs.get(key))})
+
+    @browser_event
+    def mj_setting(self, name: str) -> None:
+        """This browser's table settings: large print, one-tap discard, beginner mode, less motion."""
+        if name not in ("mj_large", "mj_one_tap", "mj_beginner", "mj_reduced"):
+            return
+        setattr(self, name, not getattr(self, name))
+        self._mj_restyle()

@@ -1,0 +1,268 @@
+"""The number-tile board of one browser: a substate of `RoomState` (issue 18: 6).
+
+Its public vars are this viewer's board rows only (`rummikub_view.board`); the room's engine view
+with the viewer's own rack stays in backend vars. `RoomState` hands it every view it applies
+(`_show`); its handlers send actions through `RoomState._ask`, the one path that also applies the
+fresh view coming back from the same room load.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.games.rummikub.draft_edit import draft_payload, drop, move_tiles, return_to_rack
+from tilerooms.games.rummikub.hint import find_new_set
+from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_runs_first
+from tilerooms.rooms import runtime
+from tilerooms.state import rummikub_moves as moves
+from tilerooms.state.origin import request_origin
+from tilerooms.state.payloads import browser_event
+from tilerooms.state.room import RoomState
+from tilerooms.state.rummikub_view import Board, PlayerRow, RackCell, SetRow, board
+
+
+class RummikubTable(RoomState):
+    """What this viewer sees of the number-tile game, and the board's buttons."""
+
+    GAME = "rummikub"
+
+    players: list[PlayerRow] = []
+    sets: list[SetRow] = []
+    rack: list[RackCell] = []
+    draft_changed: bool = False
+    selected: list[str] = []
+    my_turn: bool = False
+    pool_count: int = 0
+    deadline: int = 0
+    current_name: str = ""
+    current_name_en: str = ""
+    meld_text: str = ""
+    meld_text_en: str = ""
+    commit_ok: bool = False
+    problem: str = ""
+    can_undo: bool = False
+    live_draft: bool = False
+    # issue 18: the last move in one line ("AI 2: 3장 내려놓음"), the highlight's restart counter
+    last_move: str = ""
+    last_move_en: str = ""
+    flash: int = 0
+
+    _game: dict[str, Any] = {}
+    _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
+    _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
+    _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
+    _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
+
+    @rx.var
+    def problem_en(self) -> str:
+        """English of the commit problem line when it has numbers in it (the first-meld shortfall)."""
+        return moves.english(self.problem)
+
+    # -- showing a view ----------------------------------------------------------------------
+    def _show(self, view: dict[str, Any]) -> None:
+        """Show the number-tile part of a room view (called by `RoomState._show_view`)."""
+        self._show_moves(view)
+        self._restyle()
+
+    def _show_moves(self, view: dict[str, Any]) -> None:
+        """Another player's move made visible (issue 18: 3): the sets it changed are highlighted for
+        1 s (`flash` restarts the animation), tiles new on the board animate in, my drawn tiles are
+        marked until I act, and the last move is named. Works from table to table, whoever's turn
+        it is now: the move that handed the turn to me counts, and a later push that changes no
+        set (a clock, a chat line, an AI being woken) keeps the highlight instead of clearing it."""
+        before = (self._game or {}).get("table")
+        shown_before = _shown_tiles(self._game)
+        self._game = view.get("game_state") or {}
+        after = self._game.get("table")
+        events = view.get("events") or []
+        if before is None or after is None:
+            self._changed, self._arrived = [], []
+        elif moves.table_keys(before) != moves.table_keys(after):
+            author = moves.last_author(events)
+            self._changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
+            if self._changed:
+                self._put(flash=self.flash + 1)
+        shown_now = _shown_tiles(self._game)
+        if before is not None and shown_now != shown_before:
+            self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
+        self._drawn = moves.drawn_tiles(events, self._viewer, self._game.get("rack") or [])
+        line, line_en = moves.last_move(events, self._names, self._viewer) if self._game else ("", "")
+        self._put(last_move=line, last_move_en=line_en)
+
+    def _show_board(self, b: Board) -> None:
+        on_board = {t.id for s in b.sets for t in s.tiles} | {c.tile.id for c in b.rack if not c.empty}
+        self._rack_order = [c.tile.id for c in b.rack]
+        if b.deadline != self.deadline:
+            self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew
+        self._put(
+            selected=[t for t in self.selected if t in on_board],
+            players=b.players,
+            sets=b.sets,
+            rack=b.rack,
+            draft_changed=b.draft_changed,
+            my_turn=b.my_turn,
+            pool_count=b.pool_count,
+            deadline=b.deadline,
+            current_name=b.current_name,
+            current_name_en=b.current_name_en,
+            meld_text=b.meld_text,
+            meld_text_en=b.meld_text_en,
+            commit_ok=b.commit_ok,
+            problem=b.problem,
+            can_undo=b.can_undo,
+            live_draft=b.live_draft,
+        )
+
+    def _restyle(self) -> None:
+        if self._game:
+            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed), set(self._arrived), set(self._drawn)))
+        else:
+            self._show_board(Board())
+
+    # -- the board ---------------------------------------------------------------------------
+    @browser_event
+    def toggle(self, tile_id: str) -> None:
+        """Select or unselect a tile (click, tap, or Enter on a focused tile)."""
+        if not isinstance(tile_id, str):  # clients can send any payload (GUIDE §5)
+            return
+        if tile_id in self.selected:
+            self.selected = [t for t in self.selected if t != tile_id]
+        else:
+            self.selected = self.selected + [tile_id]
+        self._restyle()
+
+    def _rack_tiles(self) -> list[str]:
+        """My rack tiles not on the table, in my cell order."""
+        return [c.tile.id for c in self.rack if not c.empty]
+
+    @browser_event
+    def chain_select(self, data: dict) -> None:
+        """Long press: select from the pressed tile rightwards, one more each 0.25 s, while the
+        tiles still continue a run or a group (service page 조작 방법)."""
+        if not isinstance(data, dict):
+            return
+        tile, steps = data.get("tile"), data.get("steps")
+        if not isinstance(tile, str) or not isinstance(steps, int):
+            return
+        rows = [self._rack_tiles()] + [[t.id for t in s.tiles] for s in self.sets]
+        line = next((r for r in rows if tile in r), None)
+        if line is not None:
+            self.selected = chain(line, tile, min(steps, 13))
+            self._restyle()
+
+    @browser_event
+    def sort_rack(self, kind: str) -> None:
+        """789: runs first; 777: groups first (the rest behind). Only on this button."""
+        tiles = self._rack_tiles()
+        ordered = sort_runs_first(tiles) if kind == "789" else sort_groups_first(tiles) if kind == "777" else tiles
+        self._rack_order = ordered
+        self._restyle()
+
+    @browser_event
+    def hint(self) -> None:
+        """"도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
+        found = find_new_set(self._rack_tiles())
+        if found is None:
+            self.error = "지금 손패만으로 낼 수 있는 묶음이 없어요"
+            return
+        self.error = ""
+        self.selected = found
+        self._restyle()
+
+    @browser_event
+    async def drop_tiles(self, data: dict) -> None:
+        """A drag ended on a set, on the table, or on a rack cell."""
+        if not isinstance(data, dict):
+            return
+        tiles, target = data.get("tiles"), data.get("target")
+        if not isinstance(tiles, list) or not isinstance(target, dict) or not all(isinstance(t, str) for t in tiles):
+            return
+        rack = set(self._game.get("rack") or [])
+        if target.get("kind") == "rack":
+            cell = target.get("cell")
+            on_table = [t for t in tiles if t in rack and t not in self._rack_tiles()]
+            if on_table and self.my_turn:
+                sets = return_to_rack(self._draft_sets(), on_table, list(rack))
+                await self._send({"type": "setDraft", "sets": sets})
+            self._place_in_rack([t for t in tiles if t in rack], cell if isinstance(cell, int) else -1)
+            return
+        if not self.my_turn:
+            self.error = "내 차례에만 테이블에 놓을 수 있어요"
+            return
+        self.selected = []
+        await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, target)})
+
+    def _place_in_rack(self, tiles: list[str], cell: int) -> None:
+        order = [t if t not in tiles else "" for t in self._rack_order]
+        at = cell if 0 <= cell < len(order) else len(order)
+        for tile in tiles:
+            while at < len(order) and order[at]:
+                at += 1
+            if at >= len(order):
+                order.append(tile)
+            else:
+                order[at] = tile
+            at += 1
+        self._rack_order = order
+        self.selected = []
+        self._restyle()
+
+    @browser_event
+    def clear_selection(self) -> None:
+        """Drop the selection."""
+        self.selected = []
+        self._restyle()
+
+    def _draft_sets(self) -> list[dict[str, Any]]:
+        return draft_payload(((self._game.get("draft") or {}).get("sets")) or [])
+
+    async def _send(self, action: dict[str, Any]) -> None:
+        action = {**action, "turn": self._game.get("turn_no")}
+        service = runtime.service()
+        # a first-meld refusal says the points missing
+        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)), explain=moves.explain)
+
+    @browser_event
+    async def place_new(self) -> None:
+        """Selected tiles become a new set."""
+        if self.selected:
+            sets = move_tiles(self._draft_sets(), self.selected, None)
+            self.selected = []
+            await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def place_on(self, index: int) -> None:
+        """Selected tiles join set number `index`."""
+        if self.selected and type(index) is int:
+            sets = move_tiles(self._draft_sets(), self.selected, index)
+            self.selected = []
+            await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def to_rack(self) -> None:
+        """Selected tiles that came from my rack go back to it."""
+        rack = self._game.get("rack") or []
+        sets = return_to_rack(self._draft_sets(), self.selected, rack)
+        self.selected = []
+        await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def game_action(self, kind: str) -> None:
+        """undoDraft / resetDraft / commit / draw / pass."""
+        if kind not in ("undoDraft", "resetDraft", "commit", "draw", "pass"):
+            self.error = "할 수 없는 동작이에요"
+            return
+        self._put(selected=[])  # assigned only when there was one: Reflex sends every assigned var
+        await self._send({"type": kind, "seq": self._game.get("seq")})
+
+
+def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
+    """The tiles on the sets a viewer's board shows: their own draft in their turn, else the table."""
+    if not game:
+        return set()
+    draft = game.get("draft") or {}
+    sets = draft["sets"] if draft.get("sets") is not None else game.get("table") or []
+    return {t for s in sets for t in s["tile_ids"]}
