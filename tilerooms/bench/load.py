@@ -1,113 +1,444 @@
-"""Load on loopback: many rooms with an AI seat, a player and a spectator, for a bounded time.
+"""Live play under load, on loopback: many rooms at once against real prod workers (issue 20).
 
-Each room: a player client creates it, fills seat 2 with an AI (쉬움), a spectator watches, and
-the player draws whenever it is their turn after a short think; finished games restart. We time
-each action until the spectator receives the broadcast, and print median / p95 / p99, errors, the
-backend's CPU and its memory per room. Not part of CI (it runs for minutes).
+Each room has a person who plays (a socket.io client), AIs in the other seats, and a spectator:
 
-    python -m tilerooms.bench.load [--rooms 100] [--seconds 120]
+- number tiles (1 person + 1 AI 쉬움): on their turn the person puts a rack tile on the table
+  (`place_new`: a draft move every viewer sees live), thinks, and draws;
+- mahjong (1 person + 3 AIs 쉬움): the person discards when it is their turn (the drawn tile,
+  else a legal one), passes every claim window and confirms every hand result.
+
+We time each action of the person until the spectator receives the frame that shows it, and record
+every frame both clients receive. One table covers several set-ups — `--rooms 50,100,200` on one
+worker (rooms and Reflex states in process) and, with `--workers 1,2`, the largest room count on
+two workers with Redis (Reflex's Redis state manager, rooms in Redis: the `start_scaled.sh`
+mode). Columns: the people's actions and the rooms' changes (AI moves included) per second,
+action → spectator median / p95 / p99, the workers' CPU per room-second, their memory growth per
+room, and the median / p95 bytes of the room-update frames a client receives per change, per game.
+Below the table: which vars those bytes are, per game.
+
+The load generator runs beside the workers on the same cores: its own CPU is printed, and so is the
+machine's load average before and after. Not part of CI.
+
+    python -m tilerooms.bench.load [--rooms 50,100,200] [--workers 1,2] [--quick] [--seconds 60]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
+import platform
 import random
 import re
 import statistics
+import subprocess
+import tempfile
 import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 
 import psutil
 
-from tilerooms.bench.room_latency import LOBBY_STATE, ROOM_STATE, RUMMIKUB_TABLE, Client, _free_port, _rss_mb, _start_backend
+from tilerooms.bench.room_latency import (
+    LOBBY_STATE,
+    MAHJONG_TABLE,
+    PREFIX,
+    ROOM_STATE,
+    RUMMIKUB_TABLE,
+    Client,
+    _free_port,
+    _start_backend,
+)
+
+REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
+GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}
 
 
-async def _room(base: str, until: float, latencies: list[float], errors: list[str], rng: random.Random) -> None:
-    player, watcher = Client(base), Client(base)
-    step = "connect"
+@dataclass
+class Figures:
+    """What one set-up measured."""
+
+    rooms: int
+    workers: int
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # game -> ms
+    frame_bytes: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))  # (game, role)
+    var_bytes: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # game -> var -> bytes
+    changes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # game -> room versions seen
+    actions: int = 0
+    errors: list[str] = field(default_factory=list)
+    window: tuple[float, float] = (0.0, 0.0)  # perf_counter() of the measuring window
+    seconds: float = 0.0
+    worker_cpu_s: float = 0.0
+    redis_cpu_s: float | None = None
+    generator_cpu_s: float = 0.0
+    rss_idle_mb: float = 0.0
+    rss_end_mb: float = 0.0
+    redis_mb: float | None = None
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    setup_s: float = 0.0
+    stopped: bool = False  # the window closed: every room stops at its next action
+
+    def measured(self, sent: float) -> bool:
+        return self.window[0] <= sent <= self.window[1]
+
+
+# -- one room ------------------------------------------------------------------------------------
+async def _open_room(player: Client, watcher: Client, game: str, ais: int) -> None:
+    await player.connect()
+    await watcher.connect()
+    sent = await player.emit(LOBBY_STATE, "create_room", form={"game": game, "name": "load"})
+    await player.wait_for(lambda f: "/room/r" in f, sent)
+    room_id = re.search(r"/room/(r[0-9a-f]+)", next(f for _, f in reversed(player.frames) if "/room/r" in f)).group(1)
+    player.path = watcher.path = f"/room/{room_id}"
+    watcher.query = {"watch": "1"}
+    await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "enter"))
+    await watcher.wait_for(lambda f: True, await watcher.emit(ROOM_STATE, "enter"))
+    for seat in range(1, ais + 1):
+        await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "add_ai", seat=seat, level="easy"))
+    await _start(player)
+
+
+async def _start(player: Client) -> None:
+    await player.wait_for(lambda f: '"playing"' in f, await player.emit(ROOM_STATE, "room_request", request="start"))
+
+
+async def _restart_if_over(player: Client) -> bool:
+    if player.vars.get("status") != "finished":
+        return False
+    await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "room_request", request="back_to_waiting"))
+    await _start(player)
+    return True
+
+
+async def _number_tiles(player: Client, watcher: Client, figures: Figures, rng: random.Random, think: tuple[float, float]) -> None:
+    while not figures.stopped:
+        if await _restart_if_over(player):
+            continue
+        if not player.vars.get("my_turn"):
+            await asyncio.sleep(0.1)  # the AI is thinking (server clock)
+            continue
+        await asyncio.sleep(rng.uniform(*think))
+        rack = [c["tile"]["id"] for c in player.vars.get("rack") or [] if not c.get("empty")]
+        if rack and player.vars.get("my_turn"):
+            tile = rng.choice(rack)
+            await player.wait_for(lambda f: True, await player.emit(RUMMIKUB_TABLE, "toggle", tile_id=tile))
+            sent = await player.emit(RUMMIKUB_TABLE, "place_new")  # the draft move everyone sees
+            arrived = await watcher.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+            _count(figures, "rummikub", sent, arrived)
+            await player.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+            await asyncio.sleep(rng.uniform(*think) / 2)
+        kind = "draw" if player.vars.get("pool_count", 0) > 0 else "pass"
+        sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)  # reverts the draft, ends the turn
+        arrived = await watcher.wait_for(lambda f: "pool_count" in f or "current_name" in f, sent)
+        _count(figures, "rummikub", sent, arrived)
+        await player.wait_for(lambda f: '"my_turn_rx_state_":false' in f.replace(" ", "") or '"status' in f, sent)
+
+
+async def _mahjong(player: Client, watcher: Client, figures: Figures, rng: random.Random, think: tuple[float, float]) -> None:
+    while not figures.stopped:
+        if await _restart_if_over(player):
+            continue
+        info = player.vars.get("mj_info") or {}
+        own = player.vars.get("mj_own") or {}
+        claim = player.vars.get("mj_claim") or {}
+        result = player.vars.get("mj_result") or {}
+        if claim.get("open") and not claim.get("answered"):
+            await player.wait_for(lambda f: True, await player.emit(MAHJONG_TABLE, "mj_call", call="pass"))
+            continue
+        if result.get("shown") and not result.get("i_am_ready"):
+            await player.wait_for(lambda f: True, await player.emit(MAHJONG_TABLE, "mj_ready"))
+            continue
+        if not (info.get("my_turn") and own.get("can_discard")):
+            await asyncio.sleep(0.1)
+            continue
+        await asyncio.sleep(rng.uniform(*think))
+        own = player.vars.get("mj_own") or {}
+        legal = [t["id"] for t in (own.get("drawn") or []) + (own.get("hand") or []) if t.get("legal")]
+        if not legal or not own.get("can_discard"):
+            continue
+        token = legal[0]  # tsumogiri when the drawn tile may go
+        sent = await player.emit(MAHJONG_TABLE, "mj_swipe", token=token)
+        arrived = await watcher.wait_for(lambda f, t=token: f'"{t}"' in f, sent)  # in the pond
+        _count(figures, "mahjong", sent, arrived)
+        await player.wait_for(lambda f: '"mj_own' in f, sent)
+
+
+def _count(figures: Figures, game: str, sent: float, arrived: float) -> None:
+    if figures.measured(sent):
+        figures.latencies[game].append((arrived - sent) * 1000)
+        figures.actions += 1
+
+
+async def _room(base: str, index: int, game: str, figures: Figures, rng: random.Random, think: tuple[float, float],
+                ready: asyncio.Barrier, setup: asyncio.Semaphore) -> None:
+    # each room's people come from an address of their own (the rate limits count per address too)
+    address = f"127.0.{1 + index // 250}.{1 + index % 250}"
+    player, watcher = Client(base, address), Client(base, address)
+    step = "set-up"
     try:
-        await player.connect()
-        await watcher.connect()
-        sent = await player.emit(LOBBY_STATE, "create_room", form={"game": "rummikub", "name": "load"})
-        await player.wait_for(lambda f: "/room/r" in f, sent)
-        room_id = re.search(r"/room/(r[0-9a-f]+)", next(f for _, f in reversed(player.frames) if "/room/r" in f)).group(1)
-        player.path = watcher.path = f"/room/{room_id}"
-        watcher.query = {"watch": "1"}
-        await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "enter"))
-        await watcher.wait_for(lambda f: True, await watcher.emit(ROOM_STATE, "enter"))
-        step = "add_ai"
-        await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "add_ai", seat=1, level="easy"))
-        step = "start"
-        await player.wait_for(lambda f: '"playing"' in f, await player.emit(ROOM_STATE, "room_request", request="start"))
+        try:
+            async with setup:  # a few rooms at a time: 200 rooms opening at once time out
+                await _open_room(player, watcher, game, 3 if game == "mahjong" else 1)
+        finally:
+            await ready.wait()  # every room plays before the measuring window opens
         step = "play"
-        while time.monotonic() < until:
-            status = player.vars.get("status")
-            if status == "finished":
-                await player.wait_for(lambda f: True, await player.emit(ROOM_STATE, "room_request", request="back_to_waiting"))
-                await player.wait_for(lambda f: '"playing"' in f, await player.emit(ROOM_STATE, "room_request", request="start"))
-                continue
-            if not player.vars.get("my_turn"):
-                await asyncio.sleep(0.1)  # the AI is thinking (server clock)
-                continue
-            await asyncio.sleep(rng.uniform(0.3, 1.0))  # a person's think
-            kind = "draw" if player.vars.get("pool_count", 0) > 0 else "pass"
-            sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)
-            arrived = await watcher.wait_for(lambda f: True, sent)
-            latencies.append((arrived - sent) * 1000)
-            await player.wait_for(lambda f: '"my_turn_rx_state_":false' in f.replace(" ", "") or "my_turn" not in f, sent)
+        await (_mahjong if game == "mahjong" else _number_tiles)(player, watcher, figures, rng, think)
     except Exception as err:  # noqa: BLE001 - counted, the other rooms go on
-        errors.append(f"{step}: {type(err).__name__}: {err} (screen error: {player.vars.get('error')!r})")
+        figures.errors.append(f"{game} {step}: {type(err).__name__}: {err} (screen error: {player.vars.get('error')!r})")
     finally:
         for client in (player, watcher):
             try:
                 await client.close()
             except Exception:  # noqa: BLE001
                 pass
+        _tally_frames(figures, game, "player", player)
+        _tally_frames(figures, game, "spectator", watcher)
 
 
-async def _run(base: str, rooms: int, seconds: float) -> tuple[list[float], list[str]]:
-    latencies: list[float] = []
-    errors: list[str] = []
-    until = time.monotonic() + seconds
+def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> None:
+    """The room-update frames (those carrying a new room `version`) received in the window: their
+    sizes, and the bytes of each var in them."""
+    versions: list[int] = []
+    for at, frame in client.frames:
+        if not figures.window[0] <= at <= figures.window[1]:
+            continue
+        try:
+            delta = json.loads(frame[len(PREFIX):])[1].get("delta") or {}
+        except (ValueError, IndexError, AttributeError):
+            continue
+        room = next((v for k, v in delta.items() if k.endswith("room____room_state")), {})
+        if "version_rx_state_" not in room:
+            continue
+        versions.append(room["version_rx_state_"])
+        figures.frame_bytes[(game, role)].append(len(frame.encode()))
+        for substate, values in delta.items():
+            for key, value in values.items():
+                name = key.removesuffix("_rx_state_") if substate.endswith(("room_state", "_table")) else f"{substate.rsplit('.', 1)[-1]}.{key}"
+                figures.var_bytes[game][name] += len(json.dumps({key: value}, ensure_ascii=False).encode()) - 2
+    if role == "spectator" and versions:
+        figures.changes[game] += len(set(versions))
+
+
+# -- one set-up ----------------------------------------------------------------------------------
+def _worker_procs(proc: subprocess.Popen) -> list[psutil.Process]:
+    parent = psutil.Process(proc.pid)
+    return [parent, *parent.children(recursive=True)]
+
+
+def _cpu_s(procs: list[psutil.Process]) -> float:
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def _rss(procs: list[psutil.Process]) -> float:
+    total = 0
+    for p in procs:
+        try:
+            total += p.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total / 2**20
+
+
+def _redis_proc() -> psutil.Process | None:
+    for p in psutil.process_iter(["name"]):
+        if (p.info.get("name") or "").startswith("redis-server"):
+            return p
+    return None
+
+
+def _redis_used_mb() -> float:
+    import redis
+
+    return redis.Redis.from_url(REDIS_BENCH_URL).info("memory")["used_memory"] / 2**20
+
+
+async def _play(base: str, figures: Figures, games: list[str], seconds: float, warmup: float, think: tuple[float, float],
+                procs: list[psutil.Process], redis_proc: psutil.Process | None) -> None:
     rng = random.Random(7)
-    await asyncio.gather(*(_room(base, until, latencies, errors, rng) for _ in range(rooms)))
-    return latencies, errors
+    kinds = [games[i % len(games)] for i in range(figures.rooms)]
+    ready = asyncio.Barrier(figures.rooms + 1)
+    setup = asyncio.Semaphore(20)
+
+    async def meter() -> None:
+        opened = time.perf_counter()
+        await ready.wait()
+        figures.setup_s = time.perf_counter() - opened
+        await asyncio.sleep(warmup)  # the first deals and AI turns settle
+        me = psutil.Process()
+        cpu0, red0, gen0 = _cpu_s(procs), _cpu_s([redis_proc]) if redis_proc else None, _cpu_s([me])
+        start = time.perf_counter()
+        figures.window = (start, start + seconds)
+        await asyncio.sleep(seconds)
+        figures.seconds = time.perf_counter() - start
+        figures.worker_cpu_s = _cpu_s(procs) - cpu0
+        figures.redis_cpu_s = _cpu_s([redis_proc]) - red0 if redis_proc and red0 is not None else None
+        figures.generator_cpu_s = _cpu_s([me]) - gen0
+        figures.rss_end_mb = _rss(procs)
+
+    tasks = [asyncio.create_task(_room(base, i, game, figures, rng, think, ready, setup)) for i, game in enumerate(kinds)]
+    await meter()
+    figures.stopped = True
+    await asyncio.gather(*tasks)
 
 
+def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmup: float, ai_delay_ms: int,
+            think: tuple[float, float]) -> Figures:
+    """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it."""
+    figures = Figures(rooms, workers)
+    figures.load_before = os.getloadavg()
+    port = _free_port()
+    db = tempfile.NamedTemporaryFile(prefix="tilerooms-bench-", suffix=".db", delete=False)
+    db.close()
+    env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}"}
+    redis_proc = None
+    if workers > 1:
+        import redis
+
+        redis.Redis.from_url(REDIS_BENCH_URL).flushdb()  # the bench's own database only
+        env.update(REDIS_URL=REDIS_BENCH_URL, REFLEX_REDIS_URL=REDIS_BENCH_URL, GRANIAN_WORKERS=str(workers))
+        redis_proc = _redis_proc()
+        redis0 = _redis_used_mb()
+    proc = _start_backend(port, **env)
+    try:
+        time.sleep(2.0)  # every worker has imported the app
+        procs = _worker_procs(proc)
+        figures.rss_idle_mb = _rss(procs)
+        asyncio.run(_play(f"ws://127.0.0.1:{port}", figures, games, seconds, warmup, think, procs, redis_proc))
+        if workers > 1:
+            figures.redis_mb = _redis_used_mb() - redis0
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        os.unlink(db.name)
+        if workers > 1:
+            import redis
+
+            redis.Redis.from_url(REDIS_BENCH_URL).flushdb()
+    figures.load_after = os.getloadavg()
+    return figures
+
+
+# -- the table -----------------------------------------------------------------------------------
 def _pct(values: list[float], p: float) -> float:
-    return values[min(len(values) - 1, int(len(values) * p))]
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p))] if values else float("nan")
+
+
+def _med(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def _frames(figures: Figures, game: str) -> str:
+    sizes = figures.frame_bytes.get((game, "player"), []) + figures.frame_bytes.get((game, "spectator"), [])
+    return f"{_med(sizes):,.0f} / {_pct(sizes, 0.95):,.0f}" if sizes else "–"
+
+
+def conditions() -> str:
+    """The machine and its load, printed above every table."""
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
+    mem = psutil.virtual_memory().total / 2**30
+    return (f"machine: {psutil.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, "
+            f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def table(rows: list[Figures], games: list[str]) -> str:
+    """One markdown table for every set-up measured."""
+    head = ["rooms", "workers", "people act/s", "room changes/s", "act→spectator ms med / p95 / p99",
+            "worker CPU ms per room·s", "MB per room"] + [f"{GAME_SHORT[g]} frame B med / p95" for g in games] + ["load avg before → after"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for f in rows:
+        lat = [x for g in games for x in f.latencies.get(g, [])]
+        changes = sum(f.changes.values())
+        cpu = f.worker_cpu_s / f.seconds / f.rooms * 1000 if f.seconds else float("nan")
+        mb = (f.rss_end_mb - f.rss_idle_mb) / f.rooms
+        mem = f"{mb:.2f}" + (f" (+{f.redis_mb / f.rooms:.2f} Redis)" if f.redis_mb is not None else "")
+        cells = [str(f.rooms), f"{f.workers}" + (" + Redis" if f.workers > 1 else ""),
+                 f"{f.actions / f.seconds:.1f}" if f.seconds else "–", f"{changes / f.seconds:.1f}" if f.seconds else "–",
+                 f"{_med(lat):.0f} / {_pct(lat, 0.95):.0f} / {_pct(lat, 0.99):.0f}", f"{cpu:.1f}", mem]
+        cells += [_frames(f, g) for g in games]
+        cells.append(f"{f.load_before[0]:.2f} → {f.load_after[0]:.2f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
+    """Per set-up: CPU of the workers, Redis and the generator, latency per game, errors; then the
+    vars that make up the frames' bytes, per game (summed over every set-up)."""
+    out = []
+    for f in rows:
+        parts = [f"{f.rooms} rooms / {f.workers} worker(s), {f.seconds:.0f} s window: workers {f.worker_cpu_s / f.seconds * 100:.0f} % of a core"]
+        if f.redis_cpu_s is not None:
+            parts.append(f"redis-server {f.redis_cpu_s / f.seconds * 100:.0f} %")
+        parts.append(f"load generator {f.generator_cpu_s / f.seconds * 100:.0f} %")
+        for g in games:
+            lat = f.latencies.get(g, [])
+            if lat:
+                parts.append(f"{GAME_SHORT[g]} {len(lat)} actions {_med(lat):.0f}/{_pct(lat, 0.95):.0f}/{_pct(lat, 0.99):.0f} ms")
+            for role in ("player", "spectator"):
+                sizes = f.frame_bytes.get((g, role), [])
+                if sizes:
+                    parts.append(f"{GAME_SHORT[g]} {role} frames {len(sizes)} med {_med(sizes):.0f} B")
+        parts.append(f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors")
+        out.append("- " + "; ".join(parts))
+        out += [f"    error: {e}" for e in f.errors[:3]]
+    for g in games:
+        total = Counter()
+        frames = 0
+        for f in rows:
+            total.update(f.var_bytes.get(g, Counter()))
+            frames += len(f.frame_bytes.get((g, "player"), [])) + len(f.frame_bytes.get((g, "spectator"), []))
+        all_bytes = sum(total.values())
+        if not frames:
+            continue
+        share = ", ".join(f"{name} {b / frames:.0f} B ({b / all_bytes * 100:.0f} %)" for name, b in total.most_common(top))
+        out.append(f"- {GAME_SHORT[g]} bytes per room-update frame by var (mean over {frames} frames): {share}")
+    return "\n".join(out)
 
 
 def main() -> None:
-    """Run the load and print the figures."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=120.0)
+    """Measure each set-up and print one table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", default="50,100,200", help="room counts on one worker (comma-separated)")
+    parser.add_argument("--workers", default="1,2", help="worker counts; counts above 1 run the largest room count with Redis")
+    parser.add_argument("--games", default="rummikub,mahjong", help="room kinds, alternating")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measuring window per set-up")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--quick", action="store_true", help="20 s windows, 3 s warm-up (the whole table in < 3 min)")
+    parser.add_argument("--ai-delay-ms", type=int, default=1000, help="AI think time (the real default is 1000-3000)")
+    parser.add_argument("--think", default="0.3,1.0", help="a person's think time range in s")
     args = parser.parse_args()
-    port = _free_port()
-    proc = _start_backend(port, TILEROOMS_AI_DELAY_MS="300")
-    try:
-        backend = psutil.Process(proc.pid)
-        procs = [backend, *backend.children(recursive=True)]
-        idle = _rss_mb(proc)
-        cpu0 = sum(p.cpu_times().user + p.cpu_times().system for p in procs)
-        start = time.monotonic()
-        latencies, errors = asyncio.run(_run(f"ws://127.0.0.1:{port}", args.rooms, args.seconds))
-        wall = time.monotonic() - start
-        cpu = sum(p.cpu_times().user + p.cpu_times().system for p in procs) - cpu0
-        grown = _rss_mb(proc) - idle
-    finally:
-        proc.terminate()
-        proc.wait(10)
-    latencies.sort()
-    print(f"{args.rooms} rooms for {wall:.0f} s: {len(latencies)} player actions, {len(errors)} errors")
-    if latencies:
-        print(f"action → spectator's broadcast: median {statistics.median(latencies):.1f} ms, "
-              f"p95 {_pct(latencies, 0.95):.1f} ms, p99 {_pct(latencies, 0.99):.1f} ms")
-    print(f"backend CPU {cpu / wall * 100:.0f} % of one core ({cpu / wall / args.rooms * 1000:.1f} ms CPU per room per s), "
-          f"memory +{grown:.1f} MB ({grown / args.rooms * 1024:.0f} KB per room incl. 2 client states)")
-    for err in errors[:5]:
-        print("  error:", err)
+    if args.quick:
+        args.seconds, args.warmup = 20.0, 3.0
+    rooms = [int(x) for x in args.rooms.split(",") if x]
+    workers = [int(x) for x in args.workers.split(",") if x]
+    games = [g for g in args.games.split(",") if g]
+    think = tuple(float(x) for x in args.think.split(","))
+    setups = [(r, 1) for r in rooms if 1 in workers] + [(max(rooms), w) for w in workers if w > 1]
+    print(conditions())
+    print(f"each room: 1 person (socket.io client) + AIs + 1 spectator; AI delay {args.ai_delay_ms} ms, think {think[0]}-{think[1]} s; "
+          f"games {', '.join(games)} alternating; {args.seconds:.0f} s window after {args.warmup:.0f} s warm-up; "
+          f"the load generator shares the machine's cores with the workers")
+    rows = []
+    for r, w in setups:
+        rows.append(measure(r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think))
+        print(f"  done: {r} rooms on {w} worker(s)", flush=True)
+    print()
+    print(table(rows, games))
+    print()
+    print(details(rows, games))
 
 
 if __name__ == "__main__":

@@ -39,8 +39,9 @@ PREFIX = "42/_event,"
 class Client:
     """A browser stand-in: one token, one socket, every received delta time-stamped."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, address: str | None = None) -> None:
         self.base = base
+        self.address = address  # a loopback source address (127.x.y.z): one "household" per room under load
         self.token = str(uuid.uuid4())
         self.frames: list[tuple[float, str]] = []
         self.vars: dict[str, object] = {}
@@ -49,7 +50,9 @@ class Client:
         self.query: dict[str, str] = {}
 
     async def connect(self) -> None:
-        self.ws = await websockets.connect(f"{self.base}/_event/?token={self.token}&EIO=4&transport=websocket", max_size=None)
+        url = f"{self.base}/_event/?token={self.token}&EIO=4&transport=websocket"
+        extra = {"local_addr": (self.address, 0)} if self.address else {}
+        self.ws = await websockets.connect(url, max_size=None, **extra)
         await self.ws.recv()  # Engine.IO open packet
         await self.ws.send("40/_event,")
         self._reader = asyncio.create_task(self._read())
@@ -57,7 +60,10 @@ class Client:
     async def _read(self) -> None:
         async for message in self.ws:
             if message == "2":  # ping
-                await self.ws.send("3")
+                try:
+                    await self.ws.send("3")
+                except websockets.ConnectionClosed:
+                    return
                 continue
             if not message.startswith(PREFIX):
                 continue
