@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 import psutil
 
@@ -263,7 +264,7 @@ def _redis_used_mb() -> float:
 
 
 async def _play(base: str, figures: Figures, games: list[str], seconds: float, warmup: float, think: tuple[float, float],
-                procs: list[psutil.Process], redis_proc: psutil.Process | None) -> None:
+                procs: list[psutil.Process], redis_proc: psutil.Process | None, during: Callable[[list[psutil.Process], float], None] | None) -> None:
     rng = random.Random(7)
     kinds = [games[i % len(games)] for i in range(figures.rooms)]
     ready = asyncio.Barrier(figures.rooms + 1)
@@ -278,6 +279,8 @@ async def _play(base: str, figures: Figures, games: list[str], seconds: float, w
         cpu0, red0, gen0 = _cpu_s(procs), _cpu_s([redis_proc]) if redis_proc else None, _cpu_s([me])
         start = time.perf_counter()
         figures.window = (start, start + seconds)
+        if during is not None:
+            during(procs, seconds)  # e.g. a profiler attached for the window
         await asyncio.sleep(seconds)
         figures.seconds = time.perf_counter() - start
         figures.worker_cpu_s = _cpu_s(procs) - cpu0
@@ -292,14 +295,16 @@ async def _play(base: str, figures: Figures, games: list[str], seconds: float, w
 
 
 def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmup: float, ai_delay_ms: int,
-            think: tuple[float, float]) -> Figures:
-    """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it."""
+            think: tuple[float, float], env: dict[str, str] | None = None,
+            during: Callable[[list[psutil.Process], float], None] | None = None) -> Figures:
+    """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it.
+    `during(worker processes, seconds)` is called as the measuring window opens."""
     figures = Figures(rooms, workers)
     figures.load_before = os.getloadavg()
     port = _free_port()
     db = tempfile.NamedTemporaryFile(prefix="tilerooms-bench-", suffix=".db", delete=False)
     db.close()
-    env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}"}
+    env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}", **(env or {})}
     redis_proc = None
     if workers > 1:
         import redis
@@ -313,7 +318,7 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
         time.sleep(2.0)  # every worker has imported the app
         procs = _worker_procs(proc)
         figures.rss_idle_mb = _rss(procs)
-        asyncio.run(_play(f"ws://127.0.0.1:{port}", figures, games, seconds, warmup, think, procs, redis_proc))
+        asyncio.run(_play(f"ws://127.0.0.1:{port}", figures, games, seconds, warmup, think, procs, redis_proc, during))
         if workers > 1:
             figures.redis_mb = _redis_used_mb() - redis0
     finally:
