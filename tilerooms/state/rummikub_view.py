@@ -187,9 +187,10 @@ def board(
         RackCell(i, t == "", TileRow(**EMPTY_TILE) if t == "" else _flagged(tile_row(t, t in chosen), drawn=t in (drawn or set())))
         for i, t in enumerate(rack_layout(rack_order, rack_now) if view.get("rack") is not None else [])
     ]
-    # a phone's rack is 7 cells wide: it shows the rows up to one free cell past the last tile
+    # a phone's rack is 7 cells wide: it shows the rows up to the last tile's (at least two); a
+    # drop past them appends, so a full row never costs the table a whole empty row of height
     last = max((c.index for c in cells if not c.empty), default=-1)
-    shown = max(2 * PHONE_RACK_ROW, -(-(last + 2) // PHONE_RACK_ROW) * PHONE_RACK_ROW)
+    shown = max(2 * PHONE_RACK_ROW, -(-(last + 1) // PHONE_RACK_ROW) * PHONE_RACK_ROW)
     for c in cells:
         c.spare = c.index >= shown
     my_turn = view.get("current") is not None and view.get("current") == me

@@ -29,11 +29,18 @@ BOARD_CSS = """
    the board the viewport's height below the header; the table takes what the rest leaves */
 .tr-page-body:has(#board) { max-width: none !important; padding-top: 8px !important; }
 #board { display: flex; flex-direction: column; height: 100%; min-height: 0; gap: 6px; }
-.tr-top { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; flex: 0 0 auto; }
+/* one row on a laptop: players, whose turn, the last move (cut short with "…" before anything
+   wraps), the tools at the right end */
+.tr-top { display: flex; flex-wrap: nowrap; align-items: center; gap: 4px 12px; flex: 0 0 auto; min-width: 0; }
 #players { display: flex; flex-wrap: nowrap; gap: 6px; overflow-x: auto; scrollbar-width: none; min-width: 0; flex: 0 1 auto; }
 .player-chip { flex: 0 0 auto; white-space: nowrap; }
-.tr-status { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; }
-.tr-tools { display: flex; align-items: center; gap: 10px; margin-left: auto; }
+.tr-status { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; flex: 0 0 auto; }
+.tr-moveline { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; flex: 1 1 0; }
+.tr-moveline > * { flex: 0 0 auto; }
+.tr-moveline #last-move { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.tr-tools { display: flex; align-items: center; gap: 10px; margin-left: auto; flex: 0 0 auto; white-space: nowrap; }
+/* an action-bar label has a short form for a narrow button */
+.tr-short { display: none; }
 .tr-board-table { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden; border-radius: 14px; background: #e6f2ec; }
 /* 크게 보기: the flow at twice the size in a twice-as-wide table, panned inside the same box */
 #board[data-zoom="true"] .tr-board-table { overflow: auto; overscroll-behavior: contain; }
@@ -61,8 +68,6 @@ BOARD_CSS = """
   width: max(24px, calc(var(--tw) * 0.6)); height: max(24px, calc(var(--tw) * 0.6)); z-index: 3;
   border: 2px solid white; border-radius: 999px; background: #2da44e; color: white; font-weight: 800;
   font-size: 16px; line-height: 1; cursor: pointer; padding: 0; box-shadow: 0 1px 3px rgba(0,0,0,0.3); }
-.tr-set[data-changed="true"] { animation: tr-flash 1s ease-out; }
-@keyframes tr-flash { 0% { box-shadow: 0 0 0 4px #f6c343; } 100% { box-shadow: 0 0 0 0 transparent; } }
 .tr-tile:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
 .tr-rack .tr-tile, .tr-board-table .tr-tile { touch-action: none; -webkit-touch-callout: none; }
 .tr-countdown[data-urgent="true"] { color: #cf222e !important; }
@@ -86,12 +91,22 @@ BOARD_CSS = """
   .rack-cell[data-spare="true"] { display: none; }
   #table { padding: 6px; }
   .set-reason { font-size: 11px; }
-  /* players on a line of their own (sideways scroll past three), then the status and the tools */
-  #players { flex: 1 0 100%; }
-  .tr-status { flex: 1 1 0; flex-wrap: wrap; row-gap: 2px; }
-  .tr-tools { gap: 8px; }
+  /* three fixed lines: the players (sideways scroll, faded at the edge when there is more), whose
+     turn with the tools, then the last move; none of them wraps, so the table never moves */
+  .tr-top { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 8px;
+    grid-template-areas: "players players" "status tools" "move move"; }
+  #players { grid-area: players; padding-right: 24px;
+    -webkit-mask-image: linear-gradient(to right, #000 calc(100% - 24px), transparent);
+    mask-image: linear-gradient(to right, #000 calc(100% - 24px), transparent); }
+  .tr-status { grid-area: status; }
+  .tr-tools { grid-area: tools; gap: 8px; }
+  .tr-moveline { grid-area: move; min-height: 18px; }
+  .tr-top .rt-Text, .tr-top .rt-Badge { font-size: 13px !important; line-height: 18px; }
+  .tr-top .rt-Badge { padding-top: 0; padding-bottom: 0; }
+  .tr-message { min-height: 18px; }
+  .tr-message .rt-Text { font-size: 13px !important; line-height: 18px; }
   .tr-tools .rt-Button { font-size: 13px; }
-  .player-chip { padding: 0.2em 0.5em !important; gap: 0.3em !important; }
+  .player-chip { padding: 0.1em 0.5em !important; gap: 0.3em !important; }
   .player-chip, .player-chip * { font-size: 13px !important; }
 }
 /* touch: two rows of five finger-sized buttons */
@@ -99,8 +114,12 @@ BOARD_CSS = """
   #action-bar { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 4px; }
   #action-bar #sort-runs { margin-left: 0; }
   #action-bar > * { min-height: 48px; }
-  #action-bar .rt-Button { height: auto; min-height: 48px; white-space: normal; line-height: 1.15; padding: 2px 4px; font-size: 13px; }
+  #action-bar .rt-Button { height: auto; min-height: 48px; white-space: nowrap; line-height: 1.15; padding: 2px 4px; font-size: 13px; }
+  .tr-long { display: none; }
+  .tr-short { display: inline; }
 }
+/* a keyboard's shortcuts mean nothing to a finger */
+@media (pointer: coarse) { .tr-tools #keys { display: none; } }
 """
 
 
@@ -224,8 +243,13 @@ def _rack() -> rx.Component:
     )
 
 
+def _label(key: str) -> rx.Component:
+    """A button label with a short form (`key.short`) that a phone's narrow bar button shows."""
+    return rx.fragment(rx.el.span(tr(key), class_name="tr-long"), rx.el.span(tr(f"{key}.short"), class_name="tr-short"))
+
+
 def _draw_button() -> rx.Component:
-    label = rx.cond(RummikubTable.pool_count > 0, tr("key.draw"), tr("board.pass"))
+    label = rx.cond(RummikubTable.pool_count > 0, _label("key.draw"), tr("board.pass"))
     kind = rx.cond(RummikubTable.pool_count > 0, "draw", "pass")
     plain = rx.button(label, id="draw", variant="outline", on_click=RummikubTable.game_action(kind), disabled=~RummikubTable.my_turn)
     # a draft would be thrown away: ask first (issue 4)
@@ -254,7 +278,7 @@ def _action_bar() -> rx.Component:
         rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RummikubTable.to_rack, disabled=~RummikubTable.my_turn | no_selection),
         rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RummikubTable.game_action("undoDraft"), disabled=~RummikubTable.my_turn | ~RummikubTable.can_undo),
         rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RummikubTable.game_action("resetDraft"), disabled=~RummikubTable.my_turn),
-        rx.button(tr("key.clear"), id="clear-selection", variant="ghost", on_click=RummikubTable.clear_selection),
+        rx.button(_label("key.clear"), id="clear-selection", variant="ghost", on_click=RummikubTable.clear_selection),
         rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RummikubTable.sort_rack("789")),
         rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RummikubTable.sort_rack("777")),
         rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RummikubTable.hint),
@@ -304,18 +328,24 @@ def rummikub_board() -> rx.Component:
             # one line of players (scrolls sideways on a phone), the turn's status, the table tools
             rx.box(
                 rx.box(rx.foreach(RummikubTable.players, _player_chip), id="players"),
+                # whose turn and the pool: one line that never wraps
                 rx.box(
-                    rx.text(tr("board.pool_before"), RummikubTable.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
                     rx.cond(RummikubTable.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
                     rx.cond(~RummikubTable.my_turn, rx.text(by_locale(RummikubTable.current_name_en, RummikubTable.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
-                    feedback_badges(),
-                    rx.cond(RummikubTable.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
-                    rx.cond(RummikubTable.meld_text != "", rx.badge(by_locale(RummikubTable.meld_text_en, RummikubTable.meld_text), color_scheme="amber", size="2", id="meld-progress")),
+                    rx.text(tr("board.pool_before"), RummikubTable.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
                     class_name="tr-status",
+                ),
+                # what just happened and how my turn stands: a line of its own on a phone, kept even
+                # when empty so the table does not move when a move is named
+                rx.box(
+                    feedback_badges(),
+                    rx.cond(RummikubTable.meld_text != "", rx.badge(by_locale(RummikubTable.meld_text_en, RummikubTable.meld_text), color_scheme="amber", size="2", id="meld-progress")),
+                    rx.cond(RummikubTable.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
+                    class_name="tr-moveline",
                 ),
                 rx.box(
                     _zoom_button(),
-                    _keys_dialog(),
+                    rx.cond(watching(), rx.fragment(), _keys_dialog()),  # a spectator has no buttons to bind
                     rules_dialog(),
                     rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),
                     class_name="tr-tools",

@@ -17,7 +17,9 @@ from tilerooms.state.room import RoomState
 from tilerooms.state.rummikub_table import RummikubTable
 from tilerooms.ui.i18n.render import by_locale, tr
 
-_FLASH = "0% { box-shadow: 0 0 0 0.6cqw #f6c343; background: #fff3bf; } 35% { box-shadow: 0 0 0 0.6cqw #f6c343; background: #fff3bf; } 100% { box-shadow: 0 0 0 0 rgba(246, 195, 67, 0); }"
+# an amber ring at least 4 px wide and a warm fill, held most of the second (a 2 px pale ring on a
+# phone went unnoticed), then gone
+_FLASH = "0%, 70% { box-shadow: 0 0 0 max(4px, 0.6cqw) #f0a500; background: #fff0b3; } 100% { box-shadow: 0 0 0 0 rgba(240, 165, 0, 0); }"
 _ARRIVE = "from { transform: translateY(-35%) scale(0.75); opacity: 0.25; } to { transform: none; opacity: 1; }"
 
 FEEDBACK_CSS = f"""

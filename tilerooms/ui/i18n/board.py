@@ -25,6 +25,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "key.commit": {"ko": "배치 확정", "en": "Commit"},
     "key.draw": {"ko": "한 장 가져오기", "en": "Draw a tile"},
+    "key.draw.short": {"ko": "가져오기", "en": "Draw"},
     "key.undo": {"ko": "되돌리기", "en": "Undo"},
     "key.reset": {"ko": "전체 취소", "en": "Reset all"},
     "key.new_set": {"ko": "새 묶음", "en": "New set"},
@@ -33,6 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "key.sort_groups": {"ko": "777 정렬", "en": "Sort 777"},
     "key.hint": {"ko": "힌트", "en": "Hint"},
     "key.clear": {"ko": "선택 해제", "en": "Clear selection"},
+    "key.clear.short": {"ko": "해제", "en": "Clear"},
     "board.rules": {"ko": "규칙 보기", "en": "Rules"},
     "board.rules.title": {"ko": "숫자 타일 규칙", "en": "Number Tiles rules"},
     "board.rules.group": {

@@ -5,7 +5,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.rooms": {"ko": "열린 방", "en": "Open rooms"},
     "lobby.empty": {
         "ko": "아직 열린 방이 없어요. 방을 만들거나 AI와 연습해 보세요.",
-        "en": "No open rooms yet. Create one or practise against AI players.",
+        "en": "No open rooms yet. Create one or practice against AI players.",
     },
     "lobby.players": {"ko": "인원", "en": "Players"},
     "lobby.col.room": {"ko": "방", "en": "Room"},
@@ -13,8 +13,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.status.finished": {"ko": "결과 보는 중", "en": "Viewing results"},
     "lobby.join": {"ko": "참가", "en": "Join"},
     "lobby.watch": {"ko": "관전", "en": "Watch"},
-    "lobby.practice": {"ko": "혼자 AI와 연습", "en": "Practise alone against AI"},
-    "lobby.practice_mahjong": {"ko": "리치 마작 AI와 연습", "en": "Practise Riichi Mahjong against AI"},
+    "lobby.practice": {"ko": "혼자 AI와 연습", "en": "Practice alone against AI"},
+    "lobby.practice_mahjong": {"ko": "리치 마작 AI와 연습", "en": "Practice Riichi Mahjong against AI"},
     "lobby.practice.ais": {"ko": "숫자 타일 AI 수", "en": "Number-tile AIs"},
     "lobby.practice.level": {"ko": "AI 난이도", "en": "AI level"},
     "lobby.practice.note": {
