@@ -31,6 +31,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -65,7 +66,9 @@ class Figures:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # game -> ms
     frame_bytes: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))  # (game, role)
     var_bytes: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # game -> var -> bytes
+    path_bytes: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # game -> field path -> bytes
     changes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # game -> room versions seen
+    stored: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # game -> room versions stored meanwhile
     actions: int = 0
     errors: list[str] = field(default_factory=list)
     window: tuple[float, float] = (0.0, 0.0)  # perf_counter() of the measuring window
@@ -79,6 +82,7 @@ class Figures:
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
+    address_base: int = 0  # the first room's loopback address number
     setup_s: float = 0.0
     stopped: bool = False  # the window closed: every room stops at its next action
 
@@ -176,7 +180,8 @@ def _count(figures: Figures, game: str, sent: float, arrived: float) -> None:
 async def _room(base: str, index: int, game: str, figures: Figures, rng: random.Random, think: tuple[float, float],
                 ready: asyncio.Barrier, setup: asyncio.Semaphore) -> None:
     # each room's people come from an address of their own (the rate limits count per address too)
-    address = f"127.0.{1 + index // 250}.{1 + index % 250}"
+    index += figures.address_base
+    address = f"127.{1 + index // 62500}.{1 + index // 250 % 250}.{1 + index % 250}"
     player, watcher = Client(base, address), Client(base, address)
     step = "set-up"
     try:
@@ -192,11 +197,32 @@ async def _room(base: str, index: int, game: str, figures: Figures, rng: random.
     finally:
         for client in (player, watcher):
             try:
+                if step == "play":  # leave, so the room closes instead of playing on for its grace
+                    await client.wait_for(lambda f: True, await client.emit(ROOM_STATE, "leave"), timeout=5)
+            except Exception:  # noqa: BLE001
+                pass
+            try:
                 await client.close()
             except Exception:  # noqa: BLE001
                 pass
         _tally_frames(figures, game, "player", player)
         _tally_frames(figures, game, "spectator", watcher)
+
+
+def _path_bytes(into: Counter, path: str, value: object, depth: int = 0) -> None:
+    """Bytes of each field inside a var, by path ("mj_seats[].discards[].aria"): the JSON of the
+    value under each key, keys included; lists are walked item by item."""
+    if depth > 4:
+        return
+    if isinstance(value, list):
+        for item in value:
+            _path_bytes(into, path + "[]", item, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            sub = f"{path}.{key}"
+            into[sub] += len(json.dumps({key: item}, ensure_ascii=False).encode()) - 2
+            if isinstance(item, (list, dict)):
+                _path_bytes(into, sub, item, depth + 1)
 
 
 def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> None:
@@ -219,8 +245,10 @@ def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> Non
             for key, value in values.items():
                 name = key.removesuffix("_rx_state_") if substate.endswith(("room_state", "_table")) else f"{substate.rsplit('.', 1)[-1]}.{key}"
                 figures.var_bytes[game][name] += len(json.dumps({key: value}, ensure_ascii=False).encode()) - 2
+                _path_bytes(figures.path_bytes[game], name, value)
     if role == "spectator" and versions:
         figures.changes[game] += len(set(versions))
+        figures.stored[game] += max(versions) - min(versions) + 1  # every stored version in between
 
 
 # -- one set-up ----------------------------------------------------------------------------------
@@ -296,15 +324,19 @@ async def _play(base: str, figures: Figures, games: list[str], seconds: float, w
 
 def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmup: float, ai_delay_ms: int,
             think: tuple[float, float], env: dict[str, str] | None = None,
+            warm: float = 6.0, at_idle: Callable[[list[psutil.Process]], None] | None = None,
             during: Callable[[list[psutil.Process], float], None] | None = None) -> Figures:
     """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it.
-    `during(worker processes, seconds)` is called as the measuring window opens."""
+    First `warm` seconds of play in a few rooms that then leave; `at_idle(worker processes)` is
+    called after that, before the measured rooms open, `during(worker processes,
+    seconds)` as the measuring window opens."""
     figures = Figures(rooms, workers)
     figures.load_before = os.getloadavg()
     port = _free_port()
     db = tempfile.NamedTemporaryFile(prefix="tilerooms-bench-", suffix=".db", delete=False)
     db.close()
-    env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}", **(env or {})}
+    states = tempfile.mkdtemp(prefix="tilerooms-bench-states-")  # Reflex's disk state manager: a fresh folder
+    env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}", "REFLEX_STATES_WORKDIR": states, **(env or {})}
     redis_proc = None
     if workers > 1:
         import redis
@@ -317,6 +349,13 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
     try:
         time.sleep(2.0)  # every worker has imported the app
         procs = _worker_procs(proc)
+        if warm > 0:
+            # a few rooms of each game play first, then leave: lazy imports (the number-tile AI's
+            # solver loads SciPy/HiGHS), caches and allocator arenas are not counted per room
+            warm_up = Figures(2 * workers * len(games), workers, address_base=100_000)
+            asyncio.run(_play(f"ws://127.0.0.1:{port}", warm_up, games, warm, 0.0, think, procs, None, None))
+        if at_idle is not None:
+            at_idle(procs)
         figures.rss_idle_mb = _rss(procs)
         asyncio.run(_play(f"ws://127.0.0.1:{port}", figures, games, seconds, warmup, think, procs, redis_proc, during))
         if workers > 1:
@@ -328,6 +367,7 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
         except subprocess.TimeoutExpired:
             proc.kill()
         os.unlink(db.name)
+        shutil.rmtree(states, ignore_errors=True)
         if workers > 1:
             import redis
 
@@ -379,6 +419,17 @@ def table(rows: list[Figures], games: list[str]) -> str:
     return "\n".join(lines)
 
 
+def memory_fit(rows: list[Figures]) -> str:
+    """RSS growth of the one-worker rows fitted as fixed + per room (least squares)."""
+    points = [(f.rooms, f.rss_end_mb - f.rss_idle_mb) for f in rows if f.workers == 1]
+    if len({r for r, _ in points}) < 2:
+        return ""
+    n = len(points)
+    mx, my = sum(r for r, _ in points) / n, sum(m for _, m in points) / n
+    slope = sum((r - mx) * (m - my) for r, m in points) / sum((r - mx) ** 2 for r, _ in points)
+    return f"- one worker's RSS growth ≈ {my - slope * mx:.0f} MB + {slope:.2f} MB × rooms (least squares over {n} rows)"
+
+
 def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
     """Per set-up: CPU of the workers, Redis and the generator, latency per game, errors; then the
     vars that make up the frames' bytes, per game (summed over every set-up)."""
@@ -390,6 +441,8 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
         parts.append(f"load generator {f.generator_cpu_s / f.seconds * 100:.0f} %")
         for g in games:
             lat = f.latencies.get(g, [])
+            if f.stored.get(g):
+                parts.append(f"{GAME_SHORT[g]} spectators saw {f.changes[g] / f.stored[g] * 100:.0f} % of the stored room versions")
             if lat:
                 parts.append(f"{GAME_SHORT[g]} {len(lat)} actions {_med(lat):.0f}/{_pct(lat, 0.95):.0f}/{_pct(lat, 0.99):.0f} ms")
             for role in ("player", "spectator"):
@@ -399,6 +452,8 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
         parts.append(f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors")
         out.append("- " + "; ".join(parts))
         out += [f"    error: {e}" for e in f.errors[:3]]
+    if memory_fit(rows):
+        out.append(memory_fit(rows))
     for g in games:
         total = Counter()
         frames = 0
@@ -410,6 +465,12 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
             continue
         share = ", ".join(f"{name} {b / frames:.0f} B ({b / all_bytes * 100:.0f} %)" for name, b in total.most_common(top))
         out.append(f"- {GAME_SHORT[g]} bytes per room-update frame by var (mean over {frames} frames): {share}")
+        paths = Counter()
+        for f in rows:
+            paths.update(f.path_bytes.get(g, Counter()))
+        leaves = Counter({p: b for p, b in paths.items() if not any(q.startswith(p + ".") or q.startswith(p + "[]") for q in paths)})
+        inner = ", ".join(f"{p} {b / frames:.0f} B ({b / all_bytes * 100:.0f} %)" for p, b in leaves.most_common(top + 4))
+        out.append(f"  - the fields those bytes are (leaves, mean per frame): {inner}")
     return "\n".join(out)
 
 
@@ -424,6 +485,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="20 s windows, 3 s warm-up (the whole table in < 3 min)")
     parser.add_argument("--ai-delay-ms", type=int, default=1000, help="AI think time (the real default is 1000-3000)")
     parser.add_argument("--think", default="0.3,1.0", help="a person's think time range in s")
+    parser.add_argument("--state-manager", default="", help="REFLEX_STATE_MANAGER_MODE for one worker (Reflex's default there: disk)")
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.warmup = 20.0, 3.0
@@ -438,7 +500,8 @@ def main() -> None:
           f"the load generator shares the machine's cores with the workers")
     rows = []
     for r, w in setups:
-        rows.append(measure(r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think))
+        env = {"REFLEX_STATE_MANAGER_MODE": args.state_manager} if args.state_manager and w == 1 else {}
+        rows.append(measure(r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, env=env))
         print(f"  done: {r} rooms on {w} worker(s)", flush=True)
     print()
     print(table(rows, games))

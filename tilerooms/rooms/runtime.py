@@ -36,6 +36,8 @@ def redis_url() -> str | None:
 
 def build_service() -> RoomService:
     """A RoomService on Redis when configured, else in process."""
+    delay = os.environ.get("TILEROOMS_AI_DELAY_MS")  # tests and benches: a fixed AI think time
+    low_high = (int(delay), int(delay)) if delay is not None else (1000, 3000)
     url = redis_url()
     if url:
         from redis.asyncio import Redis
@@ -43,9 +45,7 @@ def build_service() -> RoomService:
         from tilerooms.rooms.store_redis import RedisRoomStore
 
         client = Redis.from_url(url)
-        return RoomService(RedisRoomStore(client), RedisBus(client))
-    delay = os.environ.get("TILEROOMS_AI_DELAY_MS")
-    low_high = (int(delay), int(delay)) if delay is not None else (1000, 3000)
+        return RoomService(RedisRoomStore(client), RedisBus(client), ai_delay_ms=low_high)
     return RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=low_high)
 
 
@@ -73,6 +73,7 @@ class LiveViewers:
         self.tokens: dict[str, tuple[str, str]] = {}  # client token -> (room id, viewer id)
         self.away: dict[str, tuple[str, str, float]] = {}  # token -> (room, viewer, since) while gone
         self._unsent: dict[tuple[str, str, str], bool] = {}  # (room, viewer, token) -> attach? to retry
+        self._shown: dict[str, dict[str, Any]] = {}  # token -> what the last view pushed to it shows (`shown_part`)
         self._push: Pusher | None = None
         self._tasks: set[asyncio.Task] = set()
         self._sweeps = 0
@@ -94,6 +95,7 @@ class LiveViewers:
         if not self._registered:
             await self._beat()  # a worker must be known alive before rooms record its sockets
         previous = self._unwatch(token)
+        self._shown.pop(token, None)  # the page (re)loaded the room itself: the next change goes out
         self.rooms.setdefault(room_id, {})[token] = viewer_id
         self.tokens[token] = (room_id, viewer_id)
         if previous is not None and previous != (room_id, viewer_id):
@@ -110,6 +112,7 @@ class LiveViewers:
     def _unwatch(self, token: str) -> tuple[str, str] | None:
         """Drop `token` from this worker's registry; the (room, viewer) it watched, if any."""
         away = self.away.pop(token, None)
+        self._shown.pop(token, None)
         previous = self.tokens.pop(token, None)
         if previous is not None:
             viewers = self.rooms.get(previous[0], {})
@@ -140,27 +143,39 @@ class LiveViewers:
         tasks, never inline: the acting client's state lock is held while a change is announced."""
         if self._push is None or not self.rooms.get(room_id):
             return
-        self._spawn(self._deliver_all(room_id))
+        self._spawn(self._deliver_all(room_id, version))
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _deliver_all(self, room_id: str) -> None:
+    async def _deliver_all(self, room_id: str, version: int | None = None) -> None:
+        """Push the room as of `version` to its viewers here: each view is built once per viewer
+        (spectators share one), and a browser whose view did not change since the last push to
+        it — an AI being handed its turn, another seat's hidden answer — gets no push at all
+        (issue 20: 3): no state load, no table rows, no frame."""
         watchers = dict(self.rooms.get(room_id, {}))
-        views = await self.service.views(room_id, list(watchers.values()))
-        closed = {"id": room_id, "status": "closed", "version": 1 << 62}
+        views = await self.service.views(room_id, list(watchers.values()), version)
         if views is None:
+            closed = {"id": room_id, "status": "closed", "version": 1 << 62}
             for token in self.rooms.pop(room_id, {}):
                 self.tokens.pop(token, None)
+            for token in watchers:
+                self._spawn(self._deliver(token, room_id, closed))
+            return
+        shown = {viewer_id: shown_part(view) for viewer_id, view in views.items()}
         for token, viewer_id in watchers.items():
-            self._spawn(self._deliver(token, room_id, closed if views is None else views[viewer_id]))
+            if self._shown.get(token) == shown[viewer_id]:  # a deep compare: µs, a push: ms
+                continue
+            self._shown[token] = shown[viewer_id]  # kept: a few KB per browser, shared by its tabs
+            self._spawn(self._deliver(token, room_id, views[viewer_id]))
 
     async def _deliver(self, token: str, room_id: str, view: dict[str, Any]) -> None:
         try:
             await self._push(token, room_id, view)  # type: ignore[misc]
         except Exception:  # noqa: BLE001 - a vanished client must not break the others
+            self._shown.pop(token, None)  # not shown: the next change is pushed whatever it holds
             log.debug("push to %s failed", token, exc_info=True)
 
     async def sweep(self, holds_socket: HoldsSocket) -> None:
@@ -222,6 +237,12 @@ class LiveViewers:
         await self.workers.retire()
 
 
+def shown_part(view: dict[str, Any]) -> dict[str, Any]:
+    """What a view shows: all of it but its `version` (a room version that changed nothing this
+    viewer sees has the shown part of the one before)."""
+    return {k: v for k, v in view.items() if k != "version"}
+
+
 _service: RoomService | None = None
 _live: LiveViewers | None = None
 _loop: asyncio.AbstractEventLoop | None = None
@@ -231,6 +252,10 @@ def remember_loop(loop: asyncio.AbstractEventLoop) -> None:
     """Note the event loop this worker's rooms run in (the app's lifespan task calls this)."""
     global _loop
     _loop = loop
+    if os.environ.get("TILEROOMS_TRACEMALLOC_DIR"):  # memory bench: snapshots of this worker
+        from tilerooms.bench.memory import serve_snapshots
+
+        serve_snapshots(os.environ["TILEROOMS_TRACEMALLOC_DIR"])
 
 
 def rooms_loop() -> asyncio.AbstractEventLoop | None:
@@ -253,3 +278,9 @@ def live() -> LiveViewers:
     if _live is None:
         _live = LiveViewers(service(), build_workers())
     return _live
+
+
+if os.environ.get("TILEROOMS_TRACEMALLOC_DIR"):  # memory bench only (python -m tilerooms.bench.memory)
+    from tilerooms.bench.memory import start_tracing
+
+    start_tracing()

@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from tilerooms.engine import RuleError
@@ -21,9 +22,10 @@ from tilerooms.rooms.identity import Identity
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.ratelimit import Origin, RateLimiter
 from tilerooms.rooms.store import MemoryRoomStore, RoomStore
-from tilerooms.rooms.views import lobby_entry, room_view
+from tilerooms.rooms.views import lobby_entry, room_view, room_views
 
 log = logging.getLogger(__name__)
+SAVED_ROOMS_KEPT = 16  # last-saved rooms kept for the pushes that follow (a push runs right after its save; a miss loads)
 
 
 def now_ms() -> int:
@@ -55,6 +57,9 @@ class RoomService:
         # the lobby list, rebuilt only after a room changed (every lobby tab polls it)
         self._lobby: list[dict[str, Any]] | None = None
         self._lobby_generation = 0
+        # the rooms this worker saved last, as saved: the push that follows a change builds its
+        # views from the copy in hand instead of loading the room again (issue 20: 3)
+        self._saved: OrderedDict[str, Room] = OrderedDict()
         self.bus.subscribe(self._lobby_changed)
 
     async def _lobby_changed(self, room_id: str, version: int) -> None:
@@ -86,12 +91,14 @@ class RoomService:
                 outcome, refusal = None, kept.error
             if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
                 await self.store.delete(room_id)  # nobody left: the room closes
+                self._saved.pop(room_id, None)
                 await self._lobby_changed(room_id, room.version)
                 return outcome
             play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
             room.version += 1
             room.updated_at = now
             await self.store.save(room)
+            self._remember(room)
             await self.store.set_wake(room_id, play.next_wake(room))
             version = room.version
         await self._lobby_changed(room_id, version)  # here at once; other workers hear the bus
@@ -169,10 +176,20 @@ class RoomService:
         room = await self.store.load(room_id)
         return None if room is None else room_view(room, viewer_id)
 
-    async def views(self, room_id: str, viewer_ids: list[str]) -> dict[str, dict[str, Any]] | None:
-        """Several viewers' views from one load of the room (the push after a change)."""
-        room = await self.store.load(room_id)
-        return None if room is None else {v: room_view(room, v) for v in dict.fromkeys(viewer_ids)}
+    async def views(self, room_id: str, viewer_ids: list[str], version: int | None = None) -> dict[str, dict[str, Any]] | None:
+        """Several viewers' views of the room, each built once (`room_views`: spectators share
+        one); the push after a change. The room this worker saved as `version` is used as it is,
+        otherwise the room is loaded."""
+        kept = self._saved.get(room_id)
+        room = kept if kept is not None and version is not None and kept.version == version else await self.store.load(room_id)
+        return None if room is None else room_views(room, viewer_ids)
+
+    def _remember(self, room: Room) -> None:
+        # read-only from here on: nothing changes a room after `_change` saved it
+        self._saved[room.id] = room
+        self._saved.move_to_end(room.id)
+        while len(self._saved) > SAVED_ROOMS_KEPT:
+            self._saved.popitem(last=False)
 
     # -- people ------------------------------------------------------------------------------
     async def join(

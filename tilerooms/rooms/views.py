@@ -75,6 +75,23 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     return view
 
 
+def room_views(room: Room, viewer_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Several viewers' views of one room, each built once (the push after a change, issue 20: 3):
+    a viewer id listed twice (two tabs) gets one view, and every spectator shares the first
+    spectator's — they see the same room but for `you` (the nested parts are shared, read-only)."""
+    views: dict[str, dict[str, Any]] = {}
+    spectators: dict[str, Any] | None = None
+    for viewer_id in dict.fromkeys(viewer_ids):
+        if _role(room, viewer_id) != "spectator":
+            views[viewer_id] = room_view(room, viewer_id)
+        elif spectators is None:
+            spectators = views[viewer_id] = room_view(room, viewer_id)
+        else:
+            you = {"id": viewer_id, "role": "spectator", "seat": None, "is_host": viewer_id == room.host_id}
+            views[viewer_id] = {**spectators, "you": you}
+    return views
+
+
 def _locked_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     """A password room before its password: what the lobby lists and nothing more (issue 17: no
     seats, ids, names, chat, options or results)."""

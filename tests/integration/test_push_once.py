@@ -1,0 +1,141 @@
+"""The push after a room change does each thing once (issue 20: 3): one view per viewer (two tabs of
+one person: one view; every spectator: the same view but for `you`), built from the room this
+worker just saved (no second load), and no push at all to a browser whose view did not change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from tilerooms.rooms import runtime
+from tilerooms.rooms.identity import guest
+from tilerooms.rooms.runtime import LiveViewers, shown_part
+from tilerooms.rooms.service import RoomService
+from tilerooms.rooms.views import room_view, room_views
+
+HOST = guest("hostbrowser01", "영희")
+GUEST = guest("guestbrowser2", "철수")
+WATCHERS = [guest(f"watchbrowser{i}", f"관전{i}") for i in range(3)]
+
+
+async def _playing_room(service: RoomService) -> str:
+    room_id = await service.create_room(HOST, game="rummikub")
+    await service.join(room_id, GUEST)
+    for watcher in WATCHERS:
+        await service.join(room_id, watcher, spectate=True)
+    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
+    await service.waiting_room(room_id, HOST.id, "start")
+    return room_id
+
+
+class Pushes:
+    """A pusher that records (token, version) and can be told to fail."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, int]] = []
+        self.failing: set[str] = set()
+
+    async def __call__(self, token: str, room_id: str, view: dict) -> None:
+        if token in self.failing:
+            raise ConnectionError("tab gone")
+        self.sent.append((token, view["version"]))
+
+
+async def _settle(live: LiveViewers) -> None:
+    for _ in range(20):
+        if not live._tasks:
+            return
+        await asyncio.gather(*list(live._tasks), return_exceptions=True)
+
+
+async def _watched(service: RoomService) -> tuple[str, LiveViewers, Pushes]:
+    room_id = await _playing_room(service)
+    live, pushes = LiveViewers(service), Pushes()
+    live.set_pusher(pushes)
+    await live.watch("host-tab", room_id, HOST.id)
+    await live.watch("host-tab-2", room_id, HOST.id)
+    for i, watcher in enumerate(WATCHERS):
+        await live.watch(f"watch-tab-{i}", room_id, watcher.id)
+    await _settle(live)
+    pushes.sent.clear()
+    return room_id, live, pushes
+
+
+async def test_spectators_share_one_view_that_equals_each_ones_own():
+    service = RoomService()
+    room_id = await _playing_room(service)
+    room = await service.store.load(room_id)
+    ids = [HOST.id, HOST.id, GUEST.id] + [w.id for w in WATCHERS]
+    views = room_views(room, ids)
+    assert list(views) == [HOST.id, GUEST.id] + [w.id for w in WATCHERS]  # two tabs: one view
+    for viewer_id, view in views.items():
+        assert view == room_view(room, viewer_id)  # sharing changes nothing anyone sees
+    first, *others = (views[w.id] for w in WATCHERS)
+    assert all(v["game_state"] is first["game_state"] for v in others)  # built once
+    assert [v["you"]["id"] for v in (first, *others)] == [w.id for w in WATCHERS]
+
+
+async def test_the_push_after_a_change_uses_the_room_just_saved():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    loads = 0
+    load = service.store.load
+
+    async def counting_load(rid):
+        nonlocal loads
+        loads += 1
+        return await load(rid)
+
+    service.store.load = counting_load  # type: ignore[method-assign]
+    await service.say(room_id, GUEST.id, "안녕하세요")
+    await _settle(live)
+    assert loads == 1  # the change's own load; the push reads the copy it saved
+    assert sorted(token for token, _ in pushes.sent) == ["host-tab", "host-tab-2", "watch-tab-0", "watch-tab-1", "watch-tab-2"]
+
+
+async def test_a_change_nobody_sees_pushes_nothing_and_the_next_change_reaches_everyone():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    before = (await service.view(room_id, HOST.id))["version"]
+    await service._change(room_id, lambda room, now: None)  # stored as a new version, nothing shown changed
+    await _settle(live)
+    assert (await service.view(room_id, HOST.id))["version"] == before + 1
+    assert pushes.sent == []
+    await service.say(room_id, HOST.id, "시작해요")
+    await _settle(live)
+    assert len(pushes.sent) == 5 and {v for _, v in pushes.sent} == {before + 2}
+
+
+async def test_a_failed_push_goes_again_with_the_next_version_even_if_it_shows_the_same():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    pushes.failing.add("watch-tab-0")
+    await service.say(room_id, GUEST.id, "ㅎㅇ")
+    await _settle(live)
+    assert "watch-tab-0" not in {t for t, _ in pushes.sent}
+    pushes.failing.clear()
+    pushes.sent.clear()
+    await service._change(room_id, lambda room, now: None)
+    await _settle(live)
+    assert [t for t, _ in pushes.sent] == ["watch-tab-0"]  # only the tab that missed the last one
+
+
+async def test_a_page_that_watches_again_gets_the_next_change():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    await live.watch("watch-tab-1", room_id, WATCHERS[1].id)  # a reload: the page read the room itself
+    await service._change(room_id, lambda room, now: None)
+    await _settle(live)
+    assert [t for t, _ in pushes.sent] == ["watch-tab-1"]
+
+
+def test_what_a_view_shows_leaves_out_only_the_version():
+    view = {"id": "r1", "version": 3, "chat": [{"no": 1, "text": "hi"}]}
+    assert shown_part(view) == shown_part({**view, "version": 9})
+    assert shown_part(view) != shown_part({**view, "chat": [{"no": 1, "text": "hi!"}]})
+
+
+def test_the_ai_delay_setting_holds_with_redis_too(monkeypatch):
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/15")  # never contacted: clients connect lazily
+    monkeypatch.setenv("TILEROOMS_AI_DELAY_MS", "250")
+    assert runtime.build_service().ai_delay_ms == (250, 250)

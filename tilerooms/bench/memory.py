@@ -1,0 +1,169 @@
+"""What a room costs in a worker's memory (issue 20: 4): tracemalloc snapshots of a worker before
+and after N rooms open and play, diffed and put in buckets by the innermost frame that names one.
+
+The worker starts tracemalloc when `TILEROOMS_TRACEMALLOC_DIR` is set (`tilerooms/rooms/runtime.py`
+calls `start_tracing` at import and `serve_snapshots` when the worker's lifespan starts): a thread there answers each `request-<name>` file put in that folder with
+`<name>.snap` (a `tracemalloc.Snapshot.dump`). Tracing slows the worker down: use it for memory,
+never for timings.
+
+    python -m tilerooms.bench.memory [--rooms 50] [--games rummikub,mahjong] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+
+import psutil
+
+from tilerooms.bench.load import conditions, measure
+
+FRAMES = 25  # traceback depth kept per allocation: enough to reach our code from Reflex's internals
+
+# (bucket, pattern on a frame's filename), tried from the innermost frame outwards
+BUCKETS: list[tuple[str, str]] = [
+    ("room store: rooms as JSON strings (rooms/store.py)", r"tilerooms/rooms/store"),
+    ("room layer other (rate-limit buckets, presence, viewers)", r"tilerooms/rooms/"),
+    ("engines", r"tilerooms/games/|tilerooms/engine/"),
+    ("number-tile board rows (state/rummikub_view.py)", r"tilerooms/state/rummikub_view"),
+    ("mahjong table rows (state/mahjong_view.py)", r"tilerooms/state/mahjong_view"),
+    ("our Reflex states (state/*.py vars)", r"tilerooms/state/"),
+    ("Reflex state manager (states kept per client token)", r"reflex/istate/manager"),
+    ("Reflex state objects (reflex/state.py, istate)", r"reflex/state\.py|reflex/istate/|reflex_base/vars"),
+    ("Reflex app / event processing", r"reflex/|reflex_base/"),
+    ("socket.io / engine.io sessions and queues", r"socketio/|engineio/"),
+    ("pickle (disk state manager)", r"pickle"),
+    ("asyncio (tasks, futures, buffers)", r"asyncio/"),
+]
+
+
+# -- inside the worker ---------------------------------------------------------------------------
+def start_tracing() -> None:
+    """Trace allocations from here on (at import of the app: forked workers inherit it)."""
+    if not tracemalloc.is_tracing():
+        tracemalloc.start(FRAMES)
+
+
+def serve_snapshots(folder: str) -> None:
+    """A thread answering snapshot requests put in `folder`; call it in the serving worker (its
+    lifespan), not in granian's supervisor: a fork keeps no threads."""
+    start_tracing()
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+
+    def answer() -> None:
+        while True:
+            for request in path.glob("request-*"):
+                name = request.name.removeprefix("request-")
+                tracemalloc.take_snapshot().dump(str(path / f"{name}.part"))
+                os.replace(path / f"{name}.part", path / f"{name}.snap")
+                request.unlink(missing_ok=True)
+            time.sleep(0.2)
+
+    threading.Thread(target=answer, name="tracemalloc-snapshots", daemon=True).start()
+
+
+# -- in the bench --------------------------------------------------------------------------------
+def _snapshot(folder: Path, name: str, timeout: float = 300.0) -> tracemalloc.Snapshot:
+    (folder / f"request-{name}").touch()
+    deadline = time.monotonic() + timeout
+    while not (folder / f"{name}.snap").exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the worker answered no snapshot {name!r}")
+        time.sleep(0.2)
+    return tracemalloc.Snapshot.load(str(folder / f"{name}.snap"))
+
+
+def bucket(frames: list[str]) -> str:
+    """The bucket of one allocation: `frames` are filenames, innermost first."""
+    if any("importlib._bootstrap" in f for f in frames):
+        return "module imports (once per worker, e.g. SciPy for the AI's solver)"
+    for filename in frames:
+        for name, pattern in BUCKETS:
+            if re.search(pattern, filename):
+                return name
+    return "other (interpreter, libraries)"
+
+
+def diff(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> tuple[Counter, Counter]:
+    """Bytes grown per bucket, and per innermost line of our code or Reflex's (the hot spots)."""
+    buckets: Counter = Counter()
+    lines: Counter = Counter()
+    keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    for stat in after.filter_traces(keep).compare_to(before.filter_traces(keep), "traceback"):
+        if stat.size_diff == 0:
+            continue
+        frames = [f.filename for f in reversed(stat.traceback)]  # innermost first
+        buckets[bucket(frames)] += stat.size_diff
+        if bucket(frames).startswith("module imports"):
+            continue
+        ours = next((f for f in reversed(stat.traceback) if re.search(r"tilerooms/|reflex/|reflex_base/|socketio/|engineio/", f.filename)), None)
+        ours = ours or stat.traceback[-1]  # none of those: the innermost frame
+        where = f"{re.sub(r'.*site-packages/|.*/tilerooms/|.*/lib/python3[.0-9]+/', '', ours.filename)}:{ours.lineno}"
+        lines[where] += stat.size_diff
+    return buckets, lines
+
+
+def main() -> None:
+    """Open N rooms on a traced worker and print what their memory holds."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--games", default="rummikub,mahjong")
+    parser.add_argument("--seconds", type=float, default=20.0, help="play before the second snapshot")
+    parser.add_argument("--state-manager", default="", help="REFLEX_STATE_MANAGER_MODE for the worker")
+    parser.add_argument("--top", type=int, default=20)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="tilerooms-heap-"))
+    snaps: dict[str, tracemalloc.Snapshot] = {}
+    rss: dict[str, float] = {}
+
+    def before(procs: list[psutil.Process]) -> None:
+        snaps["before"] = _snapshot(folder, "before")
+        rss["before"] = sum(p.memory_info().rss for p in procs) / 2**20
+
+    def window(procs: list[psutil.Process], seconds: float) -> None:
+        def later() -> None:
+            time.sleep(max(0.0, seconds - 3))
+            snaps["after"] = _snapshot(folder, "after")
+            rss["after"] = sum(p.memory_info().rss for p in procs) / 2**20
+
+        threading.Thread(target=later, daemon=True).start()
+
+    print(conditions())
+    env = {"TILEROOMS_TRACEMALLOC_DIR": str(folder)}
+    if args.state_manager:
+        env["REFLEX_STATE_MANAGER_MODE"] = args.state_manager
+    games = [g for g in args.games.split(",") if g]
+    figures = measure(args.rooms, 1, games=games, seconds=args.seconds, warmup=3.0, ai_delay_ms=1000, think=(0.3, 1.0),
+                      env=env, at_idle=before, during=window)
+    for _ in range(600):
+        if "after" in snaps:
+            break
+        time.sleep(0.5)
+    shutil.rmtree(folder, ignore_errors=True)
+    buckets, lines = diff(snaps["before"], snaps["after"])
+    grown = sum(buckets.values())
+    print(f"{args.rooms} rooms ({', '.join(games)}; each 1 person + AIs + 1 spectator) after {figures.seconds:.0f} s of play: "
+          f"traced Python heap +{grown / 2**20:.1f} MB = {grown / args.rooms / 1024:.0f} KB per room; "
+          f"worker RSS +{rss['after'] - rss['before']:.1f} MB = {(rss['after'] - rss['before']) / args.rooms * 1024:.0f} KB per room (tracing itself costs RSS too)")
+    print()
+    print("| what | KB per room | % |")
+    print("|---|---|---|")
+    for name, size in buckets.most_common():
+        print(f"| {name} | {size / args.rooms / 1024:.1f} | {size / grown * 100:.1f} |")
+    print()
+    print("innermost line of our code or Reflex's / socket.io's, KB per room:")
+    for where, size in lines.most_common(args.top):
+        print(f"- {size / args.rooms / 1024:.1f} KB {where}")
+
+
+if __name__ == "__main__":
+    main()
