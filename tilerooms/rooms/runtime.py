@@ -153,8 +153,8 @@ class LiveViewers:
     async def _deliver_all(self, room_id: str, version: int | None = None) -> None:
         """Push the room as of `version` to its viewers here: each view is built once per viewer
         (spectators share one), and a browser whose view did not change since the last push to
-        it — an AI being handed its turn, another seat's hidden answer — gets no push at all
-        (issue 20: 3): no state load, no table rows, no frame."""
+        it — an AI being handed its turn, presence bookkeeping — gets no push at all (issue 20:
+        3): no state load, no table rows, no frame."""
         watchers = dict(self.rooms.get(room_id, {}))
         views = await self.service.views(room_id, list(watchers.values()), version)
         if views is None:
