@@ -1,13 +1,18 @@
 """The mahjong table (issue 7; spec §7.1 beginner mode, §9 UI/UX) for phone and PC.
 
-- One square table: four ponds (6 per row) around the centre panel (round, honba, riichi sticks,
-  tiles left, dora indicators, every player's wind and score on their side); each opponent's
-  name plate with riichi stick and open melds in a corner. It fills a phone's width and stays
-  square on a PC.
-- Below it: my claim window (big 론/퐁/깡/치/패스, a ring for the seconds left, chi/pon choices
-  as tile pictures) or my turn buttons (쯔모/리치/깡/북/구종구패, only when legal), then my hand
-  in one row with the drawn tile set apart. Tap selects and enlarges, a second tap or a swipe up
-  discards; the big 버리기 button discards the selected tile.
+- During a game the screen is the game (issue 19): one thin bar (ui/room.py), then the table,
+  which never scrolls. One square table: four ponds (6 per row) around the centre panel (round,
+  honba, riichi sticks, tiles left, dora indicators, the clock, every player's wind and score on
+  their side); each player's name plate with riichi stick and open melds in a corner. Its size
+  comes from the window (`assets/mahjong/table.css`): a phone in portrait gives it the full width
+  and puts the status line, the band and the hand under it; a wider screen gives it the full
+  height left by the hand, with the status and settings at its left and the band at its right.
+- The band: a fixed place for my claim window (big 론/퐁/깡/치/패스, a ring for the seconds left,
+  chi/pon choices as tile pictures) and my turn buttons (쯔모/리치/깡/북/구종구패 when legal,
+  버리기). It grows upward over the table when it needs more room, so the hand under it never
+  moves: my hand is one row at the same place on every turn, with the drawn tile set apart.
+  Tap selects and enlarges, a second tap or a swipe up discards; 버리기 discards the selected tile.
+- A hand's result lies over the table until everyone has seen it.
 - Result screens: the winning hand, the winning tile, ura-dora, the yaku one line at a time with
   han, fu and points; an exhaustive draw shows the tenpai hands. The game's end (in `room.py`)
   shows the ranking and a line chart of everyone's points across hands.
@@ -20,7 +25,7 @@ import reflex as rx
 
 from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
-from tilerooms.ui.i18n.render import server_text, tr
+from tilerooms.ui.i18n.render import server_line, server_text, tr
 from tilerooms.ui.mahjong_rules import rules_dialog
 from tilerooms.ui.mahjong_tiles import mj_tile
 
@@ -48,7 +53,7 @@ def _plate(seat) -> rx.Component:
         rx.hstack(
             rx.el.span(seat.wind, class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
             rx.el.span(seat.name, class_name="mj-name"),
-            rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"fontSize": "2cqw", "opacity": "0.8"})),
+            rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"opacity": "0.8"})),
             spacing="1",
             align="center",
         ),
@@ -75,23 +80,22 @@ def _seat_at(position: str, part) -> rx.Component:
 def _centre() -> rx.Component:
     info = MahjongTable.mj_info
     return rx.box(
-        rx.el.div(info.round_label, id="mj-round", style={"fontWeight": "800", "fontSize": "3.4cqw"}),
+        rx.el.div(info.round_label, id="mj-round"),
         # two short lines: one long line ran under the side seats' rotated scores
         rx.el.div(
             rx.el.div(tr("mj.sticks"), info.riichi_sticks.to_string(), id="mj-sticks"),
             rx.el.div(tr("mj.wall"), info.live_count.to_string(), id="mj-wall"),
             id="mj-counts",
         ),
-        # the countdown shares the dora's row: a phone's centre has room for four lines only
-        rx.hstack(
-            rx.el.span(tr("mj.dora")),
-            rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="meld")), class_name="mj-dora", display="flex", gap="0.3cqw"),
-            rx.cond(
-                info.deadline > 0,
-                rx.el.span("", class_name="tr-countdown", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string(),
-                           style={"fontWeight": "800", "color": "#ffe37a", "marginLeft": "1cqw"}),
-            ),
-            align="center", spacing="1", id="mj-dora",
+        rx.el.div(
+            rx.el.span(tr("mj.dora"), class_name="mj-dora-word"),
+            rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="dora")), class_name="mj-dora"),
+            id="mj-dora",
+        ),
+        # the turn's clock, big enough to read at a glance
+        rx.cond(
+            info.deadline > 0,
+            rx.el.div("", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string()),
         ),
         rx.foreach(
             MahjongTable.mj_seats,
@@ -114,7 +118,8 @@ def _square() -> rx.Component:
         rx.box(_seat_at("bottom", _pond), class_name="mj-cell"),
         rx.box(_seat_at("bottom", _plate), class_name="mj-cell"),
     ]
-    return rx.box(*cells, class_name="mj-square", id="mj-square")
+    # the square is the size container its tiles scale with; the grid inside it sizes its rows by its width
+    return rx.box(rx.box(*cells, class_name="mj-grid"), class_name="mj-square", id="mj-square")
 
 
 # --- my hand and buttons -----------------------------------------------------------------------
@@ -172,7 +177,7 @@ def _turn_buttons() -> rx.Component:
         ),
         rx.foreach(
             own.kans,
-            lambda k: rx.button(k.label, rx.box(rx.foreach(k.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
+            lambda k: rx.button(k.label, rx.el.span(rx.foreach(k.tiles, lambda t: mj_tile(t, size="sm")), class_name="mj-choice"),
                                 id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=MahjongTable.mj_kan(k.key)),
         ),
         rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kita"))),
@@ -198,89 +203,115 @@ def _claim_window() -> rx.Component:
     def choices(kind: str, rows) -> rx.Component:
         return rx.cond(
             rows.length() > 1,
-            rx.hstack(
-                rx.text(tr(f"mj.{kind}"), tr("mj.combination"), weight="bold"),
-                rx.foreach(rows, lambda c: rx.button(rx.box(rx.foreach(c.tiles, lambda t: mj_tile(t, size="sm")), display="flex", class_name="mj-choice"),
-                                                     variant="soft", class_name="mj-big", id=f"mj-{kind}-choice-" + c.key,
+            rx.el.div(
+                rx.el.span(tr(f"mj.{kind}"), tr("mj.combination"), class_name="mj-choice-label"),
+                rx.foreach(rows, lambda c: rx.button(rx.el.span(rx.foreach(c.tiles, lambda t: mj_tile(t, size="sm")), class_name="mj-choice"),
+                                                     variant="soft", class_name="mj-big mj-choice-button", id=f"mj-{kind}-choice-" + c.key,
                                                      on_click=MahjongTable.mj_call(kind, c.key))),
-                wrap="wrap",
-                spacing="2",
-                align="center",
+                class_name="mj-choices",
             ),
         )
 
-    return rx.vstack(
-        rx.hstack(
-            rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"),
-            # one sentence with the tile inline, so a phone wraps it like text, not as three blocks
-            rx.text(
-                rx.el.b(claim.from_name, tr("mj.claim_from")),
-                rx.box(mj_tile(claim.tile, size="sm"), class_name="mj-choice", display="inline-flex", vertical_align="middle", margin_x="4px"),
-                tr("mj.claim_question"),
-                flex="1",
-                min_width="0",
-            ),
-            align="center",
-            spacing="3",
+    # the question on top, the buttons at the bottom: they are the band's lowest line, right over
+    # the hand, wherever the question and the choices above them end
+    return rx.box(
+        # one sentence with the tile inline, so a phone wraps it like text (a div: a <p> may not hold the tile's box)
+        rx.el.div(
+            rx.el.b(claim.from_name, tr("mj.claim_from")),
+            rx.el.span(mj_tile(claim.tile, size="sm"), class_name="mj-choice mj-claim-tile"),
+            tr("mj.claim_question"),
+            class_name="mj-claim-line",
         ),
-        rx.flex(
+        rx.cond(MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
+                rx.el.div(tr("mj.call_no_riichi"), class_name="mj-claim-note")),
+        choices("chi", claim.chi_choices),
+        choices("pon", claim.pon_choices),
+        rx.el.div(
+            rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"),
             call_button("ron", "mj.ron", claim.ron),
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
             call_button("chi", "mj.chi", claim.chi),
             rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", "0")),
-            gap="8px",
-            wrap="wrap",
+            class_name="mj-claim-buttons",
         ),
-        rx.cond(MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
-                rx.text(tr("mj.call_no_riichi"), size="2", color_scheme="gray")),
-        choices("chi", claim.chi_choices),
-        choices("pon", claim.pon_choices),
         class_name="mj-claim",
         id="mj-claim",
-        width="100%",
-        spacing="2",
     )
 
 
 def _status_line() -> rx.Component:
+    """Whose turn and what my hand needs to know, most urgent first: one line that scrolls sideways
+    on a phone, a column beside the table on a wide screen; never taller than its place."""
     info, own = MahjongTable.mj_info, MahjongTable.mj_own
-    return rx.hstack(
+    return rx.box(
         rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
-                rx.cond(info.turn_name != "", rx.text(info.turn_name, tr("common.whose_turn"), size="2", id="mj-whose-turn"))),
+                rx.cond(info.turn_name != "", rx.el.span(info.turn_name, tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
         rx.cond(info.waiting_text != "", rx.badge(server_text(info.waiting_text), color_scheme="gray", size="3", id="mj-waiting")),
-        rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
+        rx.cond(MahjongTable.mj_beginner, _selected_hint()),
         rx.cond(own.waits_text != "", rx.badge(own.waits_text, color_scheme="blue", size="2", id="mj-waits")),
         rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
-        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
+        rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
         rx.cond(MahjongTable.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
-        rx.cond(MahjongTable.mj_beginner, _selected_hint()),
-        spacing="2",
-        wrap="wrap",
-        align="center",
-        width="100%",
+        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
+        class_name="mj-status-line",
+        id="mj-status-line",
     )
 
 
 def _settings() -> rx.Component:
+    """This browser's table settings behind one button (they change rarely; the table needs the room)."""
     own = MahjongTable.mj_own
 
     def switch(label: str, on, handler, test_id: str) -> rx.Component:
-        return rx.button(tr(label), size="1", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id,
+        return rx.button(tr(label), size="2", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id,
                          aria_pressed=rx.cond(on, "true", "false"))
 
-    return rx.flex(
-        switch("mj.set.large", MahjongTable.mj_large, MahjongTable.mj_setting("mj_large"), "mj-set-large"),
-        switch("mj.set.one_tap", MahjongTable.mj_one_tap, MahjongTable.mj_setting("mj_one_tap"), "mj-set-one-tap"),
-        switch("mj.set.beginner", MahjongTable.mj_beginner, MahjongTable.mj_setting("mj_beginner"), "mj-set-beginner"),
-        rx.cond(MahjongTable.mj_beginner, switch("mj.set.auto_win", own.auto_win, MahjongTable.mj_pref("autoWin"), "mj-set-auto-win")),
-        rx.cond(MahjongTable.mj_beginner, switch("mj.set.no_calls", own.no_calls, MahjongTable.mj_pref("noCalls"), "mj-set-no-calls")),
-        switch("mj.set.reduced", RoomState.mj_reduced, MahjongTable.mj_setting("mj_reduced"), "mj-set-reduced"),
-        rules_dialog(),
-        gap="6px",
-        wrap="wrap",
-        align="center",
+    return rx.popover.root(
+        rx.popover.trigger(rx.button(rx.icon("settings", size=16), tr("mj.settings"), size="2", variant="soft", id="mj-settings")),
+        rx.popover.content(
+            rx.flex(
+                switch("mj.set.large", MahjongTable.mj_large, MahjongTable.mj_setting("mj_large"), "mj-set-large"),
+                switch("mj.set.one_tap", MahjongTable.mj_one_tap, MahjongTable.mj_setting("mj_one_tap"), "mj-set-one-tap"),
+                switch("mj.set.beginner", MahjongTable.mj_beginner, MahjongTable.mj_setting("mj_beginner"), "mj-set-beginner"),
+                rx.cond(MahjongTable.mj_beginner, switch("mj.set.auto_win", own.auto_win, MahjongTable.mj_pref("autoWin"), "mj-set-auto-win")),
+                rx.cond(MahjongTable.mj_beginner, switch("mj.set.no_calls", own.no_calls, MahjongTable.mj_pref("noCalls"), "mj-set-no-calls")),
+                switch("mj.set.reduced", RoomState.mj_reduced, MahjongTable.mj_setting("mj_reduced"), "mj-set-reduced"),
+                gap="8px",
+                wrap="wrap",
+                max_width="20rem",
+            ),
+            id="mj-settings-panel",
+        ),
+    )
+
+
+def _status() -> rx.Component:
+    """The status line with the settings and the rules ([?], spec §9) at its end."""
+    return rx.box(
+        _status_line(),
+        rx.box(_settings(), rules_dialog(), class_name="mj-tools"),
+        class_name="mj-status",
+        id="mj-status",
+    )
+
+
+def _band() -> rx.Component:
+    """The fixed band over the hand (issue 19: 2): a refusal, my claim window or my turn's buttons.
+    Its content sits on the band's bottom edge and grows upward (over the table when it must),
+    so nothing under it moves when it appears or goes."""
+    info = MahjongTable.mj_info
+    return rx.box(
+        rx.callout(tr("mj.landscape"), icon="smartphone", size="1", class_name="mj-landscape-tip"),
+        rx.box(
+            rx.cond(RoomState.error != "", rx.el.div(server_line(RoomState.error, RoomState.error_en), id="room-error", class_name="mj-error", role="alert")),
+            rx.cond(MahjongTable.mj_claim.open, _claim_window()),
+            rx.cond(info.my_turn & ~MahjongTable.mj_claim.open, _turn_buttons()),
+            class_name="mj-band-content",
+        ),
+        class_name="mj-band",
+        id="mj-band",
     )
 
 
@@ -416,21 +447,20 @@ def mahjong_table() -> rx.Component:
     return rx.box(
         rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
         rx.script(src="/mahjong/table.js"),
-        rx.vstack(
-            rx.callout(tr("mj.landscape"), icon="smartphone", size="1", class_name="mj-landscape-tip", display="none"),
-            _square(),
-            _status_line(),
-            rx.cond(info.phase == "handResult", _hand_result()),
-            rx.cond(MahjongTable.mj_claim.open, _claim_window()),
-            rx.cond(info.my_turn & ~MahjongTable.mj_claim.open, _turn_buttons()),
+        # one grid (table.css): the table, the status line, the band and the hand each in a
+        # place of their own size, whatever shows in them
+        rx.box(
+            rx.box(_square(), class_name="mj-table-area"),
+            _status(),
+            _band(),
             rx.cond(~info.spectator, _hand()),
-            _settings(),
-            spacing="3",
-            width="100%",
+            # a hand's result lies over the table (and the band, on a phone) until confirmed
+            rx.cond(info.phase == "handResult", rx.box(_hand_result(), class_name="mj-result-layer")),
+            class_name="mj-layout",
         ),
         class_name="mj-root",
         id="mj-table",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
         data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),
-        width="100%",
+        data_spectator=rx.cond(info.spectator, "true", "false"),
     )

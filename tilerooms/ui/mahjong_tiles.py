@@ -124,8 +124,9 @@ def write_tile_art(directory: Path = ASSET_DIR) -> list[Path]:
 
 
 def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
-    """One tile picture. `tile` is an `MjTile` var; `size` picks a CSS size class (hand, pond,
-    meld, sm, lg); the large-print label and suit pattern come from the table's CSS switch."""
+    """One tile picture. `tile` is an `MjTile` var; `size` names it for the stylesheet (class
+    ``mj-t-<size>``: hand, pond, meld, dora, sm, res; the place it sits in sets its width); the
+    large-print label and suit pattern come from the table's CSS switch."""
     children = [
         rx.el.img(src="/mahjong/" + tile.code + ".svg", alt=tile.aria, draggable=False, class_name="mj-face"),
         rx.el.span(tile.label, class_name="mj-label", aria_hidden="true"),
@@ -133,7 +134,7 @@ def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None
     if extra is not None:
         children.append(extra)
     common = dict(
-        class_name=f"mj-tile mj-{size}",
+        class_name=f"mj-tile mj-t-{size}",
         data_code=tile.code,
         data_suit=tile.suit,
         data_red=rx.cond(tile.red, "true", "false"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.state.locale import LocaleState
 from tilerooms.state.room import RoomState
 from tilerooms.ui.board import rummikub_board
 from tilerooms.ui.mahjong_table import mahjong_final, mahjong_table
@@ -104,14 +105,24 @@ def _game_menu() -> rx.Component:
 
 
 def _game_title_bar() -> rx.Component:
-    """One line over a running game: the room, its status and the menu."""
+    """One line over a running game: the room, its status and the menu. Over a mahjong table it is
+    the only bar (the site header hides, `assets/mahjong/table.css`), so it carries the home link
+    and the language switch too."""
+    mahjong = RoomState.game == "mahjong"
     return rx.hstack(
+        rx.cond(mahjong, rx.link(rx.icon("grid-3x3", size=20), href="/", aria_label="tilerooms", class_name="tr-home", display="flex")),
         rx.heading(_room_title(), size="4", id="room-name", trim="both"),
         _status_badge(),
         rx.spacer(),
+        rx.cond(
+            mahjong,
+            rx.button(tr("lang.switch"), variant="ghost", size="2", id="game-lang-switch",
+                      on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en"))),
+        ),
         _game_menu(),
         width="100%",
         align="center",
+        class_name="tr-game-bar",
     )
 
 
@@ -292,9 +303,10 @@ def room_page() -> rx.Component:
     return page(
         rx.vstack(
             rx.cond(in_game, _game_title_bar(), _title_bar()),
-            # the number-tile board shows a refusal in its own fixed line (nothing moves under a finger)
+            # a running game shows a refusal in a fixed place of its own (nothing moves under a
+            # finger): the number-tile board's message line, the mahjong table's band
             rx.cond(
-                (RoomState.error != "") & ~(in_game & (RoomState.game != "mahjong")),
+                (RoomState.error != "") & ~in_game,
                 rx.callout(server_text(RoomState.error), icon="triangle_alert", color_scheme="red", id="room-error", width="100%"),
             ),
             rx.cond(RoomState.needs_password, _password_form()),
@@ -302,7 +314,7 @@ def room_page() -> rx.Component:
                 RoomState.status,
                 ("waiting", _waiting_room()),
                 ("playing", _game_table()),
-                ("paused", rx.vstack(rx.callout(tr("room.paused_note"), icon="pause"), _game_table(), width="100%")),
+                ("paused", rx.vstack(rx.callout(tr("room.paused_note"), icon="pause"), _game_table(), width="100%", class_name="tr-paused")),
                 ("finished", rx.cond(RoomState.game == "mahjong", mahjong_final(), _results())),
                 ("closed", rx.callout(tr("room.closed"), icon="info", id="room-closed")),
                 rx.spinner(),
@@ -310,5 +322,6 @@ def room_page() -> rx.Component:
             rx.cond(in_game, rx.fragment(), _chat()),
             spacing=rx.cond(in_game, "2", "4"),
             width="100%",
+            class_name="tr-room",
         )
     )

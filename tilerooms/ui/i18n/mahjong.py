@@ -28,6 +28,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mj.in_riichi": {"ko": "리치 중", "en": "In riichi"},
     "mj.riichi_mode": {"ko": "리치: 빛나는 패를 눌러 버리세요", "en": "Riichi: tap a lit tile to discard it"},
     "mj.furiten": {"ko": "후리텐: 론 불가, 쯔모만 가능", "en": "Furiten: no ron, tsumo only"},
+    "mj.settings": {"ko": "설정", "en": "Settings"},
     "mj.set.large": {"ko": "큰 글씨", "en": "Large print"},
     "mj.set.one_tap": {"ko": "한 번 탭 버리기", "en": "One-tap discard"},
     "mj.set.beginner": {"ko": "초보 모드", "en": "Beginner mode"},
