@@ -17,6 +17,11 @@ config = rx.Config(
     app_name="tilerooms",
     redis_url=_redis_url,
     db_url=_db_url,
+    # without Redis the rooms live in this process, so browser states need no disk copy: Reflex's
+    # default disk manager cost ~30 % of a worker's CPU under load and slows as .states/ fills
+    # (docs/performance.md). Set by this expression, never a plain "memory": Reflex picks its Redis
+    # manager by itself only while the mode is left at its default.
+    state_manager_mode=rx.constants.StateManagerMode.REDIS if _redis_url else rx.constants.StateManagerMode.MEMORY,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[
