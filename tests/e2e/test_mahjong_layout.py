@@ -69,6 +69,8 @@ MEASURE = """() => {
     meld: widths('#mj-table .mj-meld .mj-tile'), handTiles: widths('#mj-hand .mj-tile'),
     hand: hand ? box(hand) : null, smallest: texts.slice(0, 3),
     calls: Array.from(document.querySelectorAll('#mj-claim button')).map(box),
+    // React's "<div> cannot be a descendant of <p>" (a hydration error, logged by development builds only)
+    nested: Array.from(document.querySelectorAll(':is(p, span) :is(div, p, ul, ol, table, h1, h2, h3, h4)')).map((e) => e.outerHTML.slice(0, 80)),
   };
 }"""
 
@@ -122,6 +124,7 @@ def _assert_fits(m: dict, kind: str) -> None:
         assert width >= m["innerWidth"] - 16, f"the table is {width:.0f} px on a {m['innerWidth']} px phone"
         assert width - 1 <= height <= width * 1.2 + 1, f"the table is {width} x {height}"
     assert m["smallest"] and m["smallest"][0][0] >= 11, f"text under 11 px in the table: {m['smallest']}"
+    assert not m["nested"], f"block elements inside a <p> or <span>: {m['nested']}"
     if m["hand"] is not None:
         hx, hy, hw, hh = m["hand"]
         assert hx >= 0 and hx + hw <= m["innerWidth"] and hy + hh <= m["innerHeight"], f"the hand {m['hand']} leaves the screen"
@@ -170,6 +173,7 @@ def test_the_table_fills_the_screen_and_the_hand_never_moves(browser, base_url, 
         east = page.locator('#mj-hand .mj-drawn .mj-tile[data-code="1z"]')
         _press(page, east, touch)
         expect(east).to_have_attribute("data-selected", "true")
+        _assert_fits(page.evaluate(MEASURE), kind)  # the enlarged tile stays on the screen
         _press(page, east, touch)
         expect(page.locator("#mj-call-chi")).to_be_visible(timeout=20_000)
         expect(page.locator("#mj-call-pon")).to_be_visible()
