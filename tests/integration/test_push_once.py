@@ -139,3 +139,20 @@ def test_the_ai_delay_setting_holds_with_redis_too(monkeypatch):
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/15")  # never contacted: clients connect lazily
     monkeypatch.setenv("TILEROOMS_AI_DELAY_MS", "250")
     assert runtime.build_service().ai_delay_ms == (250, 250)
+
+
+async def test_another_seats_hidden_mahjong_answer_is_not_a_change_to_show():
+    # docs/performance.md recommendation 2: a mahjong browser acts by the window's phaseSeq, so a
+    # view that differs only in the engine's action count shows nothing new; a number-tile browser
+    # sends the view's seq with its actions, so there it counts
+    service = RoomService(seed_source=lambda: 7)
+    mahjong = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
+    view = await service.view(mahjong, HOST.id)
+    moved = {**view, "version": view["version"] + 1, "game_state": {**view["game_state"], "seq": view["game_state"]["seq"] + 1}}
+    assert shown_part(moved) == shown_part(view)
+    passed_phase = {**moved, "game_state": {**moved["game_state"], "phaseSeq": view["game_state"]["phaseSeq"] + 1}}
+    assert shown_part(passed_phase) != shown_part(view)
+    tiles = await _playing_room(service)
+    view = await service.view(tiles, HOST.id)
+    moved = {**view, "game_state": {**view["game_state"], "seq": view["game_state"]["seq"] + 1}}
+    assert shown_part(moved) != shown_part(view)

@@ -239,8 +239,14 @@ class LiveViewers:
 
 def shown_part(view: dict[str, Any]) -> dict[str, Any]:
     """What a view shows: all of it but its `version` (a room version that changed nothing this
-    viewer sees has the shown part of the one before)."""
-    return {k: v for k, v in view.items() if k != "version"}
+    viewer sees has the shown part of the one before) and, in mahjong, the engine's action count
+    `seq`: every hidden claim answer moves it (spec 5.3 step 7), while a browser acts by the
+    window's `phaseSeq`, so another seat's pass pushes nothing at all."""
+    shown = {k: v for k, v in view.items() if k != "version"}
+    game = shown.get("game_state")
+    if isinstance(game, dict) and game.get("game") == "mahjong":
+        shown["game_state"] = {k: v for k, v in game.items() if k != "seq"}
+    return shown
 
 
 _service: RoomService | None = None
