@@ -332,8 +332,10 @@ class RoomService:
 
     async def _wake(self, room_id: str) -> None:
         plans: list[tuple[str, str, dict[str, Any], int]] = []
+        game: list[str] = []  # the room's game, from the wake's own load (an AI move reads the room once)
 
         def wake(room: Room, now: int) -> None:
+            game.append(room.game)
             play.expire_disconnected(room, now)
             play.run_timeouts(room, now)
             play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
@@ -346,18 +348,15 @@ class RoomService:
 
         await self._change(room_id, wake)
         for ai_id, level, view, seq in plans:
-            await self._run_ai(room_id, ai_id, level, view, seq)
+            await self._run_ai(room_id, game[0], ai_id, level, view, seq)
 
-    async def _run_ai(self, room_id: str, ai_id: str, level: str, view: dict[str, Any], seq: int) -> None:
-        room = await self.store.load(room_id)
-        if room is None:
-            return
+    async def _run_ai(self, room_id: str, game: str, ai_id: str, level: str, view: dict[str, Any], seq: int) -> None:
         try:
             # think outside every lock (GUIDE §5): a hard AI may take a while
-            actions = await asyncio.to_thread(bots.decide, room.game, level, view, self._rng.randrange(2**62))
+            actions = await asyncio.to_thread(bots.decide, game, level, view, self._rng.randrange(2**62))
         except Exception:  # noqa: BLE001
             log.exception("AI %s failed to decide", ai_id)
-            actions = bots.fallback(room.game)
+            actions = bots.fallback(game)
 
         if not actions:
             # nothing to do (e.g. its own tile's claim window): no change, so no push to anyone
@@ -380,7 +379,7 @@ class RoomService:
             await self._change(room_id, apply_all)
         except RuleError as err:
             log.warning("AI %s move rejected (%s): falling back", ai_id, err.code)
-            for action in bots.fallback(room.game):
+            for action in bots.fallback(game):
                 try:
                     await self._change(room_id, lambda room, now, a=action: play.player_action(room, ai_id, a, now))
                 except RuleError:
