@@ -11,6 +11,7 @@ as its id (the engine accepts it back as an action's tile) and the notation as i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from tilerooms.games.mahjong.hand import evaluate_win
 from tilerooms.games.mahjong.shape import wait_kinds
 from tilerooms.games.mahjong.tiles import kinds_to_string, parse_tile
 from tilerooms.games.mahjong.yaku_names import limit_name
+from tilerooms.state.rummikub_moves import name_en
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
 HONOR_NAMES = ("동", "남", "서", "북", "백", "발", "중")
@@ -33,6 +35,13 @@ END_NAMES = {"normal": "대국 종료", "tobi": "토비(0점 미만)로 종료",
              "westEntryEnd": "연장전 종료", "aborted": "모두 나가서 종료"}
 DORA_NAMES = frozenset({"도라", "적도라", "우라도라", "북도라"})
 SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
+# English (the second locale): seat winds as letters, tiles in the usual riichi notation
+WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
+WIND_WORDS = {"동": "East", "남": "South", "서": "West", "북": "North"}
+HONOR_NAMES_EN = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
+HONOR_ARIA_EN = ("East wind", "South wind", "West wind", "North wind", "Haku (white dragon)", "Hatsu (green dragon)", "Chun (red dragon)")
+ROUND_LABEL = re.compile(r"^(동|남|서|북)(\d+)국 (\d+)본장$")
+DIGIT_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True, "7": True, "8": True, "9": False}  # 영 일 이 삼 사 오 육 칠 팔 구
 
 
 # --- rows --------------------------------------------------------------------------------------
@@ -48,6 +57,8 @@ class MjTile:
     suit: str = ""  # m / p / s / z (pattern border per suit)
     red: bool = False
     aria: str = "뒷면"
+    label_en: str = ""  # the label in English: "1m", "East", "Haku"
+    aria_en: str = "Tile back"
     selected: bool = False
     legal: bool = True  # may be discarded now
     lit: bool = False  # riichi mode: this discard keeps tenpai
@@ -86,6 +97,8 @@ class MjSeat:
     current: bool = False
     me: bool = False
     away: bool = False  # left the game or on autopilot
+    wind_en: str = ""  # "E" / "S" / "W" / "N"
+    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
 
 
 @dataclass
@@ -114,6 +127,8 @@ class MjInfo:
     waiting_text: str = ""  # a claim window I have no part in: "다른 플레이어 확인 중"
     sanma: bool = False
     spectator: bool = False
+    round_label_en: str = ""  # "East 1, 0 honba"
+    turn_name_en: str = ""
 
 
 @dataclass
@@ -154,6 +169,8 @@ class MjClaim:
     pon_choices: list[MjChoice] = field(default_factory=list)
     deadline: int = 0
     answered: str = ""
+    from_name_en: str = ""
+    question: str = "을(를) 가져올까요?"  # the Korean question, its particle chosen by the tile's name ("백을", "서를")
 
 
 @dataclass
@@ -262,12 +279,47 @@ def tile_label(code: str) -> str:
     return f"{5 if n == '0' else n}{SUIT_NAMES[suit]}"
 
 
+def tile_label_en(code: str) -> str:
+    """The label in English: ``"1m"``, ``"5p"``, ``"9s"``, ``"East"``, ``"Haku"`` (red five: ``"5p"``)."""
+    n, suit = code[0], code[1]
+    if suit == "z":
+        return HONOR_NAMES_EN[int(n) - 1]
+    return f"{5 if n == '0' else n}{suit}"
+
+
+def tile_aria_en(code: str) -> str:
+    """A screen reader's English name of a tile: ``"red 5p"``, ``"East wind"``, ``"Haku (white dragon)"``."""
+    if code[1] == "z":
+        return HONOR_ARIA_EN[int(code[0]) - 1]
+    return ("red " if code[0] == "0" else "") + tile_label_en(code)
+
+
+def object_particle(word: str) -> str:
+    """The Korean object particle after `word`: 을 after a final consonant (받침: "백을", "1만을"),
+    를 after a vowel ("서를"); digits as read aloud; "을(를)" when it cannot tell."""
+    if not word:
+        return "을(를)"
+    last = word[-1]
+    if "가" <= last <= "힣":
+        return "을" if (ord(last) - 0xAC00) % 28 else "를"
+    if last in DIGIT_FINAL:
+        return "을" if DIGIT_FINAL[last] else "를"
+    return "을(를)"
+
+
+def round_label_en(label: str) -> str:
+    """The round in English: ``"동1국 0본장"`` → ``"East 1, 0 honba"`` (other text is kept)."""
+    match = ROUND_LABEL.match(label)
+    return f"{WIND_WORDS[match.group(1)]} {match.group(2)}, {match.group(3)} honba" if match else label
+
+
 def tile_row(token: str, **flags: Any) -> MjTile:
     """Display data of one tile token."""
     code = tile_code(token)
     red = code[0] == "0"
     label = tile_label(code)
-    return MjTile(id=token, code=code, label=label, suit=code[1], red=red, aria=("빨간 " if red else "") + label, **flags)
+    return MjTile(id=token, code=code, label=label, suit=code[1], red=red, aria=("빨간 " if red else "") + label,
+                  label_en=tile_label_en(code), aria_en=tile_aria_en(code), **flags)
 
 
 def back_tile() -> MjTile:
@@ -443,10 +495,14 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
     if not mine:
         return MjClaim()
     calls = mine.get("calls") or []
+    tile = tile_row(window["tile"]) if window.get("tile") else MjTile()
+    from_name = names.get(window.get("from") or "", window.get("from") or "")
     return MjClaim(
         open=bool(calls),
-        tile=tile_row(window["tile"]) if window.get("tile") else MjTile(),
-        from_name=names.get(window.get("from") or "", window.get("from") or ""),
+        tile=tile,
+        from_name=from_name,
+        from_name_en=name_en(from_name),
+        question=object_particle(tile.label) + " 가져올까요?",
         ron="ron" in calls,
         pon="pon" in calls,
         kan="kan" in calls,
@@ -520,6 +576,8 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
         seats.append(MjSeat(
             id=p["id"],
             name=names.get(p["id"], p["id"]),
+            name_en=name_en(names.get(p["id"], p["id"])),
+            wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             position=positions[(p["seat"] - base) % n],
             wind=p["wind"],
             points=int(p["points"]),
@@ -556,6 +614,8 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
         waiting_text=waiting,
         sanma=view.get("mode") == "sanma",
         spectator=seat is None,
+        round_label_en=round_label_en(rnd["label"]),
+        turn_name_en=name_en(names.get(view.get("turn") or "", view.get("turn") or "")),
     )
     return MjTable(info=info, seats=seats, own=own, claim=claim, result=_result_rows(view, names))
 

@@ -25,7 +25,8 @@ import reflex as rx
 
 from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
-from tilerooms.ui.i18n.render import server_line, server_text, tr
+from tilerooms.ui.i18n import MESSAGES
+from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.ui.mahjong_rules import rules_dialog
 from tilerooms.ui.mahjong_tiles import mj_tile
 
@@ -51,8 +52,8 @@ def _meld(m) -> rx.Component:
 def _plate(seat) -> rx.Component:
     return rx.box(
         rx.hstack(
-            rx.el.span(seat.wind, class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
-            rx.el.span(seat.name, class_name="mj-name"),
+            rx.el.span(by_locale(seat.wind_en, seat.wind), class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
+            rx.el.span(by_locale(seat.name_en, seat.name), class_name="mj-name"),
             rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"opacity": "0.8"})),
             spacing="1",
             align="center",
@@ -80,7 +81,7 @@ def _seat_at(position: str, part) -> rx.Component:
 def _centre() -> rx.Component:
     info = MahjongTable.mj_info
     return rx.box(
-        rx.el.div(info.round_label, id="mj-round"),
+        rx.el.div(by_locale(info.round_label_en, info.round_label), id="mj-round"),
         # two short lines: one long line ran under the side seats' rotated scores
         rx.el.div(
             rx.el.div(tr("mj.sticks"), info.riichi_sticks.to_string(), id="mj-sticks"),
@@ -99,7 +100,7 @@ def _centre() -> rx.Component:
         ),
         rx.foreach(
             MahjongTable.mj_seats,
-            lambda s: rx.el.span(s.wind, " ", s.points, class_name="mj-side", data_pos=s.position, data_current=rx.cond(s.current, "true", "false")),
+            lambda s: rx.el.span(by_locale(s.wind_en, s.wind), " ", s.points, class_name="mj-side", data_pos=s.position, data_current=rx.cond(s.current, "true", "false")),
         ),
         class_name="mj-centre",
         id="mj-centre",
@@ -161,7 +162,7 @@ def _hand() -> rx.Component:
 def _selected_hint() -> rx.Component:
     own = MahjongTable.mj_own
     def badge(t) -> rx.Component:
-        return rx.cond(t.selected & (t.hint != ""), rx.badge(t.label, tr("mj.discard_then"), t.hint, color_scheme="green", size="2", id="mj-selected-hint"))
+        return rx.cond(t.selected & (t.hint != ""), rx.badge(by_locale(t.label_en, t.label), tr("mj.discard_then"), t.hint, color_scheme="green", size="2", id="mj-selected-hint"))
 
     return rx.fragment(rx.foreach(own.hand, badge), rx.foreach(own.drawn, badge))
 
@@ -217,9 +218,10 @@ def _claim_window() -> rx.Component:
     return rx.box(
         # one sentence with the tile inline, so a phone wraps it like text (a div: a <p> may not hold the tile's box)
         rx.el.div(
-            rx.el.b(claim.from_name, tr("mj.claim_from")),
+            rx.el.b(by_locale(claim.from_name_en, claim.from_name), tr("mj.claim_from")),
             rx.el.span(mj_tile(claim.tile, size="sm"), class_name="mj-choice mj-claim-tile"),
-            tr("mj.claim_question"),
+            # Korean: the particle chosen by the tile's name ("백을", "서를")
+            by_locale(MESSAGES["mj.claim_question"]["en"], claim.question),
             class_name="mj-claim-line",
         ),
         rx.cond(MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
@@ -246,7 +248,7 @@ def _status_line() -> rx.Component:
     info, own = MahjongTable.mj_info, MahjongTable.mj_own
     return rx.box(
         rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
-                rx.cond(info.turn_name != "", rx.el.span(info.turn_name, tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
+                rx.cond(info.turn_name != "", rx.el.span(by_locale(info.turn_name_en, info.turn_name), tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
         rx.cond(info.waiting_text != "", rx.badge(server_text(info.waiting_text), color_scheme="gray", size="3", id="mj-waiting")),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(MahjongTable.mj_beginner, _selected_hint()),

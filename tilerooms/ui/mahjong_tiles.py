@@ -15,6 +15,8 @@ from pathlib import Path
 
 import reflex as rx
 
+from tilerooms.ui.i18n.render import by_locale
+
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "mahjong"
 NUMERALS = "一二三四五六七八九"
 HONOR_GLYPHS = "東南西北白發中"
@@ -126,10 +128,12 @@ def write_tile_art(directory: Path = ASSET_DIR) -> list[Path]:
 def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
     """One tile picture. `tile` is an `MjTile` var; `size` names it for the stylesheet (class
     ``mj-t-<size>``: hand, pond, meld, dora, sm, res; the place it sits in sets its width); the
-    large-print label and suit pattern come from the table's CSS switch."""
+    large-print label and suit pattern come from the table's CSS switch; label and name in the
+    viewer's language ("1만" / "1m")."""
+    aria = by_locale(tile.aria_en, tile.aria)
     children = [
-        rx.el.img(src="/mahjong/" + tile.code + ".svg", alt=tile.aria, draggable=False, class_name="mj-face"),
-        rx.el.span(tile.label, class_name="mj-label", aria_hidden="true"),
+        rx.el.img(src="/mahjong/" + tile.code + ".svg", alt=aria, draggable=False, class_name="mj-face"),
+        rx.el.span(by_locale(tile.label_en, tile.label), class_name="mj-label", aria_hidden="true"),
     ]
     if extra is not None:
         children.append(extra)
@@ -141,12 +145,12 @@ def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None
         data_sideways=rx.cond(tile.sideways, "true", "false"),
         data_called=rx.cond(tile.called, "true", "false"),
         data_tsumogiri=rx.cond(tile.tsumogiri, "true", "false"),
-        title=tile.aria,
+        title=aria,
         **props,
     )
     if on_click is None:
-        return rx.el.span(*children, role="img", aria_label=tile.aria, **common)
-    return rx.el.button(*children, type="button", aria_label=tile.aria, on_click=on_click, **common)
+        return rx.el.span(*children, role="img", aria_label=aria, **common)
+    return rx.el.button(*children, type="button", aria_label=aria, on_click=on_click, **common)
 
 
 if __name__ == "__main__":

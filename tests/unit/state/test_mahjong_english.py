@@ -1,0 +1,62 @@
+"""The mahjong table in English (the second locale): seat winds as E/S/W/N, AI names, the round,
+tile captions in riichi notation ("1m", "East", "Haku") next to the Korean ones, which stay as
+they were; and the Korean claim question's particle chosen by the tile's name (백을, 서를)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tilerooms.games.mahjong import engine
+from tilerooms.games.mahjong.state import make_state
+from tilerooms.state.mahjong_view import mahjong_table, object_particle, round_label_en, tile_aria_en, tile_label_en, tile_row
+
+PLAYERS = ["me", "a1", "a2", "a3"]
+NAMES = {"me": "Ana", "a1": "AI 2 (쉬움)", "a2": "AI 3 (보통)", "a3": "AI 4 (어려움)"}
+JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
+
+
+def test_round_label_in_english():
+    assert round_label_en("동1국 0본장") == "East 1, 0 honba"
+    assert round_label_en("남4국 12본장") == "South 4, 12 honba"
+    assert round_label_en("서2국 1본장") == "West 2, 1 honba"
+    assert round_label_en("something else") == "something else"
+
+
+def test_tile_captions_in_riichi_notation():
+    codes = ("1m", "7p", "9s", "0m", "0p", "0s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")
+    assert [tile_label_en(c) for c in codes] == ["1m", "7p", "9s", "5m", "5p", "5s", "East", "South", "West", "North", "Haku", "Hatsu", "Chun"]
+    assert tile_aria_en("0p") == "red 5p" and tile_aria_en("5z") == "Haku (white dragon)" and tile_aria_en("1z") == "East wind"
+    row = tile_row("52:0p")
+    assert (row.label, row.aria, row.label_en, row.aria_en) == ("5통", "빨간 5통", "5p", "red 5p")
+
+
+@pytest.mark.parametrize(("word", "particle"), [
+    ("백", "을"), ("1만", "을"), ("9삭", "을"), ("7통", "을"), ("동", "을"), ("남", "을"), ("서", "를"),
+    ("북", "을"), ("중", "을"), ("발", "을"), ("사", "를"), ("", "을(를)"),
+])
+def test_object_particle_follows_the_last_syllable(word, particle):
+    assert object_particle(word) == particle
+
+
+def test_seats_round_and_turn_carry_english_next_to_korean():
+    state = make_state(["123m456m78p99s55z9m1z", *JUNK], players=PLAYERS, live="5z6p")
+    table = mahjong_table(engine.view(state, "me"), NAMES)
+    assert [(s.wind, s.wind_en) for s in table.seats] == [("동", "E"), ("남", "S"), ("서", "W"), ("북", "N")]
+    assert [(s.name, s.name_en) for s in table.seats] == [
+        ("Ana", "Ana"), ("AI 2 (쉬움)", "AI 2 (Easy)"), ("AI 3 (보통)", "AI 3 (Normal)"), ("AI 4 (어려움)", "AI 4 (Hard)")]
+    assert (table.info.round_label, table.info.round_label_en) == ("동1국 0본장", "East 1, 0 honba")
+    assert [t.label_en for t in table.own.drawn] == ["East"] and [t.label for t in table.own.drawn] == ["동"]
+    assert all(t.label_en for t in table.own.hand + table.info.dora)
+    others = mahjong_table(engine.view(state, "a1"), NAMES)
+    assert (others.info.turn_name, others.info.turn_name_en) == ("Ana", "Ana")
+
+
+def test_claim_names_the_discarder_in_english_and_asks_in_korean_with_the_right_particle():
+    state = make_state(["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], players=PLAYERS, turn=1)
+    white = state["hand"]["drawn"][1]
+    engine.apply(state, "a1", {"type": "discard", "tile": white, "at": 1000})
+    mine = mahjong_table(engine.view(state, "me"), NAMES)
+    assert mine.claim.open and mine.claim.tile.label == "백" and mine.claim.tile.label_en == "Haku"
+    assert (mine.claim.from_name, mine.claim.from_name_en) == ("AI 2 (쉬움)", "AI 2 (Easy)")
+    assert mine.claim.question == "을 가져올까요?"
+    assert mine.info.turn_name_en in ("", "AI 2 (Easy)")
