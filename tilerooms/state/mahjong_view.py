@@ -196,6 +196,7 @@ class MjWin:
     fu: int = 0
     points: int = 0
     limit: str = ""
+    name_en: str = ""
 
 
 @dataclass
@@ -204,6 +205,7 @@ class MjTenpaiHand:
 
     name: str
     tiles: list[MjTile] = field(default_factory=list)
+    name_en: str = ""
 
 
 @dataclass
@@ -214,6 +216,7 @@ class MjDelta:
     delta: int
     points: int
     ready: bool
+    name_en: str = ""
 
 
 @dataclass
@@ -230,6 +233,8 @@ class MjHandResult:
     deltas: list[MjDelta] = field(default_factory=list)
     i_am_ready: bool = False
     deadline: int = 0
+    round_label_en: str = ""
+    noten_names_en: str = ""
 
 
 @dataclass
@@ -522,9 +527,10 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
     ready = set(view.get("ready") or [])
     players = view["players"]
     out = MjHandResult(shown=True, kind=record["kind"], round_label=record.get("round") or "",
-                       i_am_ready=me in ready, deadline=int(view.get("deadline") or 0))
+                       i_am_ready=me in ready, deadline=int(view.get("deadline") or 0),
+                       round_label_en=round_label_en(record.get("round") or ""))
     out.deltas = [
-        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready)
+        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready, name_en(names.get(p["id"], p["id"])))
         for p, d in zip(players, record["deltas"])
     ]
     if record["kind"] == "agari":
@@ -537,6 +543,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 hand.remove(win_tile)
             out.winners.append(MjWin(
                 name=names.get(w["player"], w["player"]),
+                name_en=name_en(names.get(w["player"], w["player"])),
                 how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
                 hand=[tile_row(t) for t in hand],
                 melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
@@ -552,8 +559,9 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
         out.title = "유국"
         tenpai = record.get("tenpai") or []
         hands = record.get("hands") or {}
-        out.tenpai = [MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])]) for p in tenpai]
+        out.tenpai = [MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])], name_en(names.get(p, p))) for p in tenpai]
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
+        out.noten_names_en = ", ".join(name_en(names.get(p["id"], p["id"])) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
             out.title = "유국 · 유국만관"
     else:

@@ -322,7 +322,7 @@ def _band() -> rx.Component:
 
 def _win(w) -> rx.Component:
     return rx.vstack(
-        rx.hstack(rx.heading(w.name, size="5"), rx.badge(server_text(w.how), size="2"), rx.cond(w.limit != "", rx.badge(w.limit, color_scheme="red", size="2")),
+        rx.hstack(rx.heading(by_locale(w.name_en, w.name), size="5"), rx.badge(server_text(w.how), size="2"), rx.cond(w.limit != "", rx.badge(w.limit, color_scheme="red", size="2")),
                   align="center", wrap="wrap"),
         rx.hstack(
             rx.foreach(w.hand, lambda t: mj_tile(t, size="res")),
@@ -354,23 +354,23 @@ def _hand_result() -> rx.Component:
     res = MahjongTable.mj_result
     return rx.card(
         rx.vstack(
-            rx.hstack(rx.heading(server_text(res.title), size="7", class_name="mj-callout", id="mj-result-title"), rx.text(res.round_label, color_scheme="gray"), align="center"),
+            rx.hstack(rx.heading(server_text(res.title), size="7", class_name="mj-callout", id="mj-result-title"), rx.text(by_locale(res.round_label_en, res.round_label), color_scheme="gray"), align="center"),
             rx.foreach(res.winners, _win),
             rx.cond(
                 res.kind == "exhaustive",
                 rx.vstack(
                     rx.cond(res.tenpai.length() == 0, rx.text(tr("mj.all_noten"))),
-                    rx.foreach(res.tenpai, lambda h: rx.vstack(rx.text(h.name, tr("mj.tenpai"), weight="bold"),
+                    rx.foreach(res.tenpai, lambda h: rx.vstack(rx.text(by_locale(h.name_en, h.name), tr("mj.tenpai"), weight="bold"),
                                                                rx.hstack(rx.foreach(h.tiles, lambda t: mj_tile(t, size="res")), spacing="0", wrap="wrap"),
                                                                class_name="mj-tenpai-hand")),
-                    rx.cond(res.noten_names != "", rx.text(tr("mj.noten"), res.noten_names, size="2", color_scheme="gray")),
+                    rx.cond(res.noten_names != "", rx.text(tr("mj.noten"), by_locale(res.noten_names_en, res.noten_names), size="2", color_scheme="gray")),
                     id="mj-draw",
                 ),
             ),
             rx.table.root(
                 rx.table.body(
                     rx.foreach(res.deltas, lambda d: rx.table.row(
-                        rx.table.cell(d.name), rx.table.cell(rx.cond(d.delta > 0, "+" + d.delta.to_string(), d.delta.to_string())),
+                        rx.table.cell(by_locale(d.name_en, d.name)), rx.table.cell(rx.cond(d.delta > 0, "+" + d.delta.to_string(), d.delta.to_string())),
                         rx.table.cell(d.points), rx.table.cell(rx.cond(d.ready, tr("mj.ok"), "")), class_name="mj-delta-row")),
                 ),
                 size="1",

@@ -60,3 +60,18 @@ def test_claim_names_the_discarder_in_english_and_asks_in_korean_with_the_right_
     assert (mine.claim.from_name, mine.claim.from_name_en) == ("AI 2 (쉬움)", "AI 2 (Easy)")
     assert mine.claim.question == "을 가져올까요?"
     assert mine.info.turn_name_en in ("", "AI 2 (Easy)")
+
+
+def test_result_screens_carry_the_round_and_names_in_english():
+    state = make_state(["234m567m345p678s2p2p", *JUNK], players=PLAYERS, riichi=[0], discards={0: "1z"}, ura="1s")
+    engine.apply(state, "me", {"type": "tsumo", "at": 1000})
+    res = mahjong_table(engine.view(state, "a1"), NAMES).result
+    assert (res.round_label, res.round_label_en) == ("동1국 0본장", "East 1, 0 honba")
+    assert [(w.name, w.name_en) for w in res.winners] == [("Ana", "Ana")]
+    assert [d.name_en for d in res.deltas] == ["Ana", "AI 2 (Easy)", "AI 3 (Normal)", "AI 4 (Hard)"]
+    draw = make_state(["123m456m789p23s55z9m", *JUNK], players=PLAYERS, live_count=0)
+    engine.apply(draw, "me", {"type": "discard", "tile": draw["hand"]["drawn"][0], "at": 1000})
+    engine.apply(draw, "a1", {"type": "timeout", "at": 99_000})
+    res = mahjong_table(engine.view(draw, "a1"), NAMES).result
+    assert [(h.name, h.name_en) for h in res.tenpai] == [("Ana", "Ana")]
+    assert res.noten_names == "AI 2 (쉬움), AI 3 (보통), AI 4 (어려움)" and res.noten_names_en == "AI 2 (Easy), AI 3 (Normal), AI 4 (Hard)"
