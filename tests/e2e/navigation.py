@@ -34,6 +34,14 @@ def create_room(page, base_url: str, *, name: str, password: str = "", nickname:
     return room_id_of(page)
 
 
+def practice_mahjong(page) -> str:
+    """From the lobby `page` shows: the mahjong practice button, then the table; returns the room's id."""
+    page.locator("#practice-mahjong").click()
+    page.wait_for_url(ROOM_URL, timeout=30_000)
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    return room_id_of(page)
+
+
 def lobby_row(page, base_url: str, room_id: str):
     """`page` opens the lobby; the row of `room_id` in its list, once listed."""
     page.goto(f"{base_url}/lobby")

@@ -1,0 +1,75 @@
+"""The mahjong table in English (the second locale), reached through the lobby's practice button:
+seat winds E/S/W/N on the plates and around the centre, the round in English, AI names with their
+level in English, tile captions in riichi notation, and the claim sentence in English.
+
+AI seats discard what they draw and pass every claim (`tsumogiri_ais`), so the seeded hand plays
+the same whatever the real AI would choose.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import RESULTS
+from tests.e2e.navigation import practice_mahjong
+from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+
+# AI hands without pairs or near neighbours: they can never call
+JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
+AI_EN = re.compile(r"^AI \d \((Easy|Normal|Hard)\)$")
+
+
+@pytest.fixture(autouse=True)
+def _scripted_ais():
+    with tsumogiri_ais():
+        yield
+
+
+def test_the_practice_table_in_english(browser, base_url):
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script("localStorage.setItem('tilerooms_locale', 'en'); localStorage.setItem('tilerooms_nick', 'Ana')")
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/lobby")
+        expect(page.locator("#lobby-title")).to_have_text("Lobby", timeout=30_000)
+        room_id = practice_mahjong(page)
+
+        # East 1, I deal: 123m 456m 78p 99s 55z 9m + drawn East; the next seat draws Haku
+        seed_mahjong(room_id, ["123m456m78p99s55z9m1z", *JUNK], live="5z6p")
+        page.reload()
+        expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+        expect(page.locator("#mj-round")).to_have_text("East 1, 0 honba")
+        expect(page.locator("#plate-bottom .mj-wind")).to_have_text("E")
+        expect(page.locator("#plate-right .mj-wind")).to_have_text("S")
+        expect(page.locator("#plate-top .mj-wind")).to_have_text("W")
+        expect(page.locator("#plate-left .mj-wind")).to_have_text("N")
+        expect(page.locator('#mj-centre .mj-side[data-pos="bottom"]')).to_have_text(re.compile(r"^E \d+"))
+        for position in ("right", "top", "left"):
+            expect(page.locator(f"#plate-{position} .mj-name")).to_have_text(AI_EN)
+        drawn = page.locator("#mj-hand .mj-drawn .mj-tile")
+        expect(drawn.locator(".mj-label")).to_have_text("East")
+        expect(drawn).to_have_attribute("aria-label", "East wind")
+        expect(page.locator('#mj-hand .mj-tile[data-code="1m"] .mj-label').first).to_have_text("1m")
+        expect(page.locator('#mj-hand .mj-tile[data-code="7p"] .mj-label').first).to_have_text("7p")
+
+        east = page.locator('#mj-hand .mj-tile[data-code="1z"]').first
+        east.click()
+        expect(east).to_have_attribute("data-selected", "true")
+        east.click()
+        expect(page.locator('#pond-bottom .mj-tile[data-code="1z"]')).to_have_count(1, timeout=10_000)
+
+        # the next player lets Haku go: the claim sentence is English, the discarder's level too
+        expect(page.locator("#mj-call-pon")).to_be_visible(timeout=15_000)
+        line = page.locator(".mj-claim-line")
+        expect(line).to_contain_text(re.compile(r"AI \d \((Easy|Normal|Hard)\) discarded"))
+        expect(line).to_contain_text("— call it?")
+        expect(line.locator(".mj-label")).to_have_text("Haku")
+        expect(line).not_to_contain_text(re.compile("[가-힣]"))
+        expect(page.locator("#mj-call-pon")).to_have_text("Pon")
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / "mahjong-english-claim.png"), full_page=True)
+    finally:
+        context.close()
