@@ -1,7 +1,9 @@
 """Room, seat and chat records. Stored as JSON (memory or Redis); never sent to a browser whole.
 
 `Room.game_state` holds the engine's full state with hidden tiles: only `views.room_view` may turn a
-room into something a viewer sees.
+room into something a viewer sees. `game_setup` and `game_log` (the seed and every change the room
+layer made to the engine, issue 21) rebuild it; they are stored with the game record once it ends
+and never shown while it runs.
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ class Room(BaseModel):
     solo: bool = False  # "혼자 AI와 연습": may be paused
     game_state: dict[str, Any] | None = None
     game_players: list[str] = Field(default_factory=list)
+    # issue 21: how the running match began ({"seed", "options", "players"} as handed to `setup`)
+    # and each change made to its state since, in order (`rooms/play.py` _log); never in a view
+    game_setup: dict[str, Any] | None = None
+    game_log: list[dict[str, Any]] = Field(default_factory=list)
     games_played: int = 0
     result: dict[str, Any] | None = None
     chat: list[ChatLine] = Field(default_factory=list)

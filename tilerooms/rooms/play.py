@@ -2,11 +2,18 @@
 
 Time enters the engine only as data: every action is stamped with the server's `at` (epoch ms), so
 the engines stay deterministic and a client can never choose its own clock.
+
+Every change this module makes to a running game's state goes through `_apply`, `sync_away` or
+`resume`, which append it to `room.game_log` (issue 21): with `room.game_setup` (seed, options,
+players) the log rebuilds the game exactly (`games/<game>/replay.py`), AI moves, time-outs, leaves
+and absences included. The log is kept in the room only and stored with the game's record when it
+ends (`accounts/game_records.py`).
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Any
 
 from tilerooms.engine import RuleError
@@ -27,7 +34,10 @@ def _engine(room: Room):
 def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
     """Start the engine for `players` (seat order) with a fresh seed."""
     engine = _engine(room)
-    room.game_state = engine.setup({**room.options, "startedAt": now}, players, seed)
+    options = {**room.options, "startedAt": now}
+    room.game_state = engine.setup(options, players, seed)
+    room.game_setup = {"seed": seed, "options": options, "players": list(players)}
+    room.game_log = []
     room.game_players = list(players)
     room.games_played += 1  # game_id() = room id + this number: the key of records and rewards
     room.status = "playing"
@@ -54,6 +64,14 @@ def _require_playing(room: Room) -> None:
         raise RuleError("paused", "일시정지 중이에요")
     if room.status != "playing" or room.game_state is None:
         raise RuleError("not_playing", "진행 중인 게임이 없어요")
+
+
+def _apply(room: Room, player_id: str, action: dict[str, Any], now: int) -> list[dict]:
+    """`engine.apply` of an action stamped with `now`, logged once the engine accepted it."""
+    events = _engine(room).apply(room.game_state, player_id, {**action, "at": now})
+    room.game_log.append({"at": now, "by": player_id, "action": {k: v for k, v in action.items() if k != "at"}})
+    _record(room, events)
+    return events
 
 
 def _record(room: Room, events: list[dict]) -> None:
@@ -112,8 +130,7 @@ def _apply_player_action(room: Room, player_id: str, action: object, now: int) -
         raise RuleError("bad_action", "잘못된 요청이에요")
     if action["type"] in INTERNAL_ACTIONS:
         raise RuleError("bad_action", "할 수 없는 동작이에요")
-    events = _engine(room).apply(room.game_state, player_id, {**action, "at": now})
-    _record(room, events)
+    events = _apply(room, player_id, action, now)
     settle(room)
     return events
 
@@ -125,7 +142,12 @@ def settle(room: Room) -> None:
     result = _engine(room).result(room.game_state)
     if result is not None:
         room.status = "finished"
-        room.result = {**result, "names": {p: room.name_of(p) for p in room.game_players}}
+        room.result = {
+            **result,
+            "names": {p: room.name_of(p) for p in room.game_players},
+            # the stored game's id (issue 21): random, so nobody reaches another's game by guessing
+            "record_id": secrets.token_urlsafe(16),
+        }
         room.ai_due = {}
 
 
@@ -139,8 +161,7 @@ def run_timeouts(room: Room, now: int) -> None:
         if deadline is None or deadline > now:
             return
         for player in engine.active_players(room.game_state):
-            action = {**engine.on_timeout(room.game_state, player), "at": now}
-            _record(room, engine.apply(room.game_state, player, action))
+            _apply(room, player, engine.on_timeout(room.game_state, player), now)
             break
         settle(room)
 
@@ -148,9 +169,8 @@ def run_timeouts(room: Room, now: int) -> None:
 def leave_game(room: Room, player_id: str, now: int) -> None:
     """A participant leaves: the engine returns their tiles; with no human left the game is dropped."""
     if room.status in ("playing", "paused") and player_id in room.game_players and room.game_state is not None:
-        engine = _engine(room)
         if room.game_state.get("phase") != "finished":
-            _record(room, engine.apply(room.game_state, player_id, {"type": "leave", "at": now}))
+            _apply(room, player_id, {"type": "leave"}, now)
         room.ai_due.pop(player_id, None)
         vacate(room, player_id)
         settle(room)
@@ -166,6 +186,8 @@ def abort_to_waiting(room: Room) -> None:
     room.status = "waiting"
     room.game_state = None
     room.game_players = []
+    room.game_setup = None  # a finished game's log went to its record when it ended
+    room.game_log = []
     room.ai_due = {}
     room.paused_at = None
     room.result = {"aborted": True}
@@ -182,6 +204,8 @@ def back_to_waiting(room: Room, actor_id: str) -> None:
     room.status = "waiting"
     room.game_state = None
     room.game_players = []
+    room.game_setup = None  # a finished game's log went to its record when it ended
+    room.game_log = []
     for seat in room.seats:
         seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
 
@@ -193,7 +217,7 @@ def next_game(room: Room, actor_id: str, now: int) -> None:
         raise RuleError("no_next_game", "다음 판을 시작할 수 없어요")
     if not in_game_finished(room, actor_id):
         raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")
-    _record(room, _engine(room).apply(room.game_state, actor_id, {"type": "nextGame", "at": now}))
+    _apply(room, actor_id, {"type": "nextGame"}, now)
     room.games_played += 1
     room.status = "playing"
     room.result = None
@@ -225,6 +249,7 @@ def resume(room: Room, actor_id: str, now: int) -> None:
     if room.status != "paused" or room.paused_at is None or room.game_state is None:
         raise RuleError("not_paused", "일시정지 중이 아니에요")
     _engine(room).shift_time(room.game_state, now - room.paused_at)
+    room.game_log.append({"at": now, "shift": now - room.paused_at})
     room.status = "playing"
     room.paused_at = None
     room.ai_due = {}
@@ -297,7 +322,11 @@ def sync_away(room: Room, now: int) -> None:
             continue  # a seat that left is the engine's (autopilot for good)
         seat = room.seats[index]
         # a practice host whose page is still loading has not left: only a seat that was here goes away
-        _record(room, set_away(room.game_state, player, not seat.connected and seat.arrived, now))
+        away = not seat.connected and seat.arrived
+        before = room.game_state.get("seq")
+        _record(room, set_away(room.game_state, player, away, now))
+        if room.game_state.get("seq") != before:  # the engine counts every change it makes
+            room.game_log.append({"at": now, "by": player, "away": away})
     if room.game_state.get("seq") != seq:
         settle(room)
 
