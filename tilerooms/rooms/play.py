@@ -12,6 +12,7 @@ ends (`accounts/game_records.py`).
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from typing import Any
@@ -37,7 +38,7 @@ def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
     options = {**room.options, "startedAt": now}
     room.game_state = engine.setup(options, players, seed)
     room.game_setup = {"seed": seed, "options": options, "players": list(players)}
-    room.game_log = []
+    room.game_log = ""
     room.game_players = list(players)
     room.games_played += 1  # game_id() = room id + this number: the key of records and rewards
     room.status = "playing"
@@ -69,9 +70,18 @@ def _require_playing(room: Room) -> None:
 def _apply(room: Room, player_id: str, action: dict[str, Any], now: int) -> list[dict]:
     """`engine.apply` of an action stamped with `now`, logged once the engine accepted it."""
     events = _engine(room).apply(room.game_state, player_id, {**action, "at": now})
-    room.game_log.append({"at": now, "by": player_id, "action": {k: v for k, v in action.items() if k != "at"}})
+    _log(room, {"at": now, "by": player_id, "action": {k: v for k, v in action.items() if k != "at"}})
     _record(room, events)
     return events
+
+
+def _log(room: Room, entry: dict[str, Any]) -> None:
+    room.game_log += json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def log_entries(room: Room) -> list[dict[str, Any]]:
+    """The room's game log as entries (`tilerooms.engine.replay`), oldest first."""
+    return [json.loads(line) for line in room.game_log.splitlines()]
 
 
 def _record(room: Room, events: list[dict]) -> None:
@@ -187,7 +197,7 @@ def abort_to_waiting(room: Room) -> None:
     room.game_state = None
     room.game_players = []
     room.game_setup = None  # a finished game's log went to its record when it ended
-    room.game_log = []
+    room.game_log = ""
     room.ai_due = {}
     room.paused_at = None
     room.result = {"aborted": True}
@@ -205,7 +215,7 @@ def back_to_waiting(room: Room, actor_id: str) -> None:
     room.game_state = None
     room.game_players = []
     room.game_setup = None  # a finished game's log went to its record when it ended
-    room.game_log = []
+    room.game_log = ""
     for seat in room.seats:
         seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
 
@@ -249,7 +259,7 @@ def resume(room: Room, actor_id: str, now: int) -> None:
     if room.status != "paused" or room.paused_at is None or room.game_state is None:
         raise RuleError("not_paused", "일시정지 중이 아니에요")
     _engine(room).shift_time(room.game_state, now - room.paused_at)
-    room.game_log.append({"at": now, "shift": now - room.paused_at})
+    _log(room, {"at": now, "shift": now - room.paused_at})
     room.status = "playing"
     room.paused_at = None
     room.ai_due = {}
@@ -326,7 +336,7 @@ def sync_away(room: Room, now: int) -> None:
         before = room.game_state.get("seq")
         _record(room, set_away(room.game_state, player, away, now))
         if room.game_state.get("seq") != before:  # the engine counts every change it makes
-            room.game_log.append({"at": now, "by": player, "away": away})
+            _log(room, {"at": now, "by": player, "away": away})
     if room.game_state.get("seq") != seq:
         settle(room)
 

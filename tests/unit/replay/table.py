@@ -163,7 +163,7 @@ def play_room_game(game: str, seed: int, seats: list[tuple[str, str, str]], opti
 def log_kinds(room: Room) -> dict[str, int]:
     """How many log entries of each kind: the action types, "away" and "shift"."""
     counts: dict[str, int] = {}
-    for entry in room.game_log:
+    for entry in play.log_entries(room):
         kind = entry["action"]["type"] if "action" in entry else ("away" if "away" in entry else "shift")
         counts[kind] = counts.get(kind, 0) + 1
     return counts

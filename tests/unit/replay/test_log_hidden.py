@@ -49,8 +49,8 @@ def test_the_log_starts_again_with_each_game_and_is_dropped_back_in_the_waiting_
     room = Driver(room, SEED, Habits(), levels).play().room
     first = room.result["record_id"]
     play.back_to_waiting(room, "g-p0")
-    assert room.game_log == [] and room.game_setup is None
+    assert room.game_log == "" and room.game_setup is None
     driver = Driver(room, SEED + 1, Habits(), levels)  # begins the next game
-    assert room.game_log == [] and room.game_setup["seed"] == SEED + 1 and room.result is None
+    assert room.game_log == "" and room.game_setup["seed"] == SEED + 1 and room.result is None
     second = driver.play().room.result["record_id"]
     assert first != second and len(first) >= 22 and len(second) >= 22

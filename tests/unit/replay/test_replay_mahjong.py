@@ -11,6 +11,7 @@ import json
 import random
 
 from tilerooms.games.mahjong import replay
+from tilerooms.rooms import play
 
 from .table import Habits, log_kinds, play_room_game
 
@@ -36,7 +37,7 @@ def test_fifty_seeded_games_replay_to_the_live_final_state():
         room = play_room_game("mahjong", 20_000 + seed, seats, options, habits).room
         assert room.status == "finished"
         setup = json.loads(json.dumps(room.game_setup))  # as stored: through JSON
-        log = json.loads(json.dumps(room.game_log))
+        log = play.log_entries(room)
         assert replay.final_state(setup["seed"], setup["options"], setup["players"], log) == room.game_state, seed
         for kind, n in log_kinds(room).items():
             kinds[kind] = kinds.get(kind, 0) + n
@@ -48,7 +49,7 @@ def test_each_replayed_step_carries_the_events_of_its_entry():
     room = play_room_game("mahjong", 9, [("ai-0", "ai", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "easy")],
                           {"length": "tonpuu"}).room
     setup = room.game_setup
-    steps = replay.replay(setup["seed"], setup["options"], setup["players"], room.game_log)
+    steps = replay.replay(setup["seed"], setup["options"], setup["players"], play.log_entries(room))
     first = next(steps)
     assert first.index == 0 and first.entry is None and first.state["seq"] == 0
     kinds = {e["type"] for step in steps for e in step.events}

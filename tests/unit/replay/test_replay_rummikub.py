@@ -10,6 +10,7 @@ import pytest
 
 from tilerooms.games.rummikub import replay
 from tilerooms.games.rummikub.replay import ReplayError
+from tilerooms.rooms import play
 
 from .table import Habits, log_kinds, play_room_game
 
@@ -38,7 +39,7 @@ def _table(seed: int) -> tuple[list[tuple[str, str, str]], dict, Habits]:
 
 def _replayed(room) -> dict:
     setup = json.loads(json.dumps(room.game_setup))  # as stored: through JSON
-    log = json.loads(json.dumps(room.game_log))
+    log = play.log_entries(room)
     return replay.final_state(setup["seed"], setup["options"], setup["players"], log)
 
 
@@ -60,21 +61,23 @@ def test_fifty_seeded_games_replay_to_the_live_final_state():
 def test_every_step_of_a_replay_is_the_live_game_at_that_point_and_a_match_replays_game_by_game():
     seats = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal")]
     played = play_room_game("rummikub", 77, seats, {"gamesPerMatch": 2}, Habits(idle=0.3))
-    room = played.room
+    setup, log = played.room.game_setup, play.log_entries(played.room)
     assert len(played.finishes) == 2
-    steps = list(step.index for step in replay.replay(room.game_setup["seed"], room.game_setup["options"],
-                                                     room.game_setup["players"], room.game_log))
-    assert steps == list(range(len(room.game_log) + 1))
-    # the first game's end is the state after the log up to its last entry before "nextGame"
-    cut = next(i for i, e in enumerate(room.game_log) if e.get("action", {}).get("type") == "nextGame")
-    setup = room.game_setup
-    assert replay.final_state(setup["seed"], setup["options"], setup["players"], room.game_log[:cut]) == played.finishes[0]
-    assert replay.final_state(setup["seed"], setup["options"], setup["players"], room.game_log) == played.finishes[1]
+    live = []
+    for step in replay.replay(setup["seed"], setup["options"], setup["players"], log):
+        live.append(step.index)
+        if step.index and log[step.index - 1].get("action", {}).get("type") == "nextGame":
+            assert step.state["match"]["game_no"] == 2  # the second game starts here
+    assert live == list(range(len(log) + 1))
+    # the first game's end is the state after the log up to "nextGame"
+    cut = next(i for i, e in enumerate(log) if e.get("action", {}).get("type") == "nextGame")
+    assert replay.final_state(setup["seed"], setup["options"], setup["players"], log[:cut]) == played.finishes[0]
+    assert replay.final_state(setup["seed"], setup["options"], setup["players"], log) == played.finishes[1]
 
 
 def test_a_log_that_does_not_fit_its_game_is_refused():
     played = play_room_game("rummikub", 5, [("ai-0", "ai", "easy"), ("ai-1", "ai", "easy")])
-    setup, log = played.room.game_setup, played.room.game_log
+    setup, log = played.room.game_setup, play.log_entries(played.room)
     with pytest.raises(ReplayError):
         replay.final_state(setup["seed"] + 1, setup["options"], setup["players"], log)  # another deal
     with pytest.raises(ReplayError):
