@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 
-from tilerooms.accounts import records, settings
+from tilerooms.accounts import game_records, records, settings
 from tilerooms.rooms import runtime as rooms_runtime
 
 log = logging.getLogger(__name__)
@@ -15,12 +15,13 @@ PENDING_SWEEP_S = 60.0  # rewards left unwritten by a failed listener are finish
 
 
 async def record_finished_rooms() -> None:
-    """Rooms still showing a result (Redis keeps them across restarts): record them (idempotent)."""
+    """Rooms still showing a result (Redis keeps them across restarts): record and keep them (idempotent)."""
     store = rooms_runtime.service().store
     for room_id in await store.room_ids():
         room = await store.load(room_id)
         if room is not None and room.status == "finished" and room.result:
             await records.on_game_end(room)
+            await game_records.on_game_end(room)
 
 
 @contextlib.asynccontextmanager
@@ -30,6 +31,7 @@ async def accounts_runtime():
     service = rooms_runtime.service()
     if not getattr(service, "_accounts_listening", False):
         service.on_game_end(records.on_game_end)
+        service.on_game_end(game_records.on_game_end)  # issue 21: every finished game kept for replay
         service._accounts_listening = True  # one listener per service, however often the app starts
 
     async def sweep_forever() -> None:

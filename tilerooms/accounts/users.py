@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
+from tilerooms.accounts import game_records
 from tilerooms.db.engine import session
 from tilerooms.db.models import Game, GameParticipant, OAuthLink, QuestProgress, RewardEntry, User
 from tilerooms.rooms.identity import MEMBER_PREFIX, Identity, clean_name
@@ -97,6 +98,7 @@ def delete_member(user_id: int, engine: sa.Engine | None = None) -> bool:
                     result["names"][player_id] = DELETED_NAME
                     game.result_json = json.dumps(result, ensure_ascii=False)
                     s.add(game)
+        game_records.forget_member(s, user_id, player_id, DELETED_NAME)  # their replays stay, nameless
         for model in (RewardEntry, QuestProgress, OAuthLink):  # explicit: not every backend cascades
             s.execute(sa.delete(model).where(model.user_id == user_id))
         s.delete(user)

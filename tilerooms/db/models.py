@@ -111,4 +111,42 @@ class QuestProgress(SQLModel, table=True):
     completed_at: datetime | None = Field(default=None)
 
 
-TABLES = frozenset({"users", "oauth_links", "games", "game_participants", "reward_ledger", "quest_progress"})
+class GameRecord(SQLModel, table=True):
+    """A finished game kept whole (issue 21): seed, options, seats and the room layer's log, from which
+    `games/<game>/replay.py` rebuilds every state. Written once when the game ends, for every game
+    (guests and AIs too; `accounts/game_records.py`); no row exists while a game runs.
+
+    `id` is random (22 url-safe characters) and is the game's shareable link: nothing of the room or
+    the game derives it. (Not `accounts.rewards.GameRecord`, the rewards' view of a result.)
+    """
+
+    __tablename__ = "game_records"
+    __table_args__ = (sa.UniqueConstraint("game_key", name="uq_game_records_game_key"),)
+
+    id: str = Field(primary_key=True, max_length=32)  # secrets.token_urlsafe(16), the room result's record_id
+    game_key: str = Field(max_length=64)  # tilerooms.rooms.play.game_id(room): each game stored once
+    room_id: str = Field(max_length=64)
+    game: str = Field(max_length=16)  # "rummikub" | "mahjong"
+    game_no: int = Field(default=1)  # the game's number in its match: the log starts with the match
+    seed: int = Field(sa_type=sa.BigInteger)  # the engine setup's seed (62 bits)
+    options_json: str = Field(sa_type=sa.Text)  # the options handed to setup, startedAt included
+    seats_json: str = Field(sa_type=sa.Text)  # [{id, name, kind, level}] in the engine's player order
+    log_json: str = Field(sa_type=sa.Text)  # [log entry, ...] (tilerooms.engine.replay)
+    result_json: str = Field(sa_type=sa.Text)  # the room's result as the result screen showed it
+    started_at: datetime
+    ended_at: datetime = Field(index=True)
+
+
+class GameRecordMember(SQLModel, table=True):
+    """A member who played a stored game (their /me/records list)."""
+
+    __tablename__ = "game_record_members"
+
+    record_id: str = Field(foreign_key="game_records.id", primary_key=True, max_length=32, ondelete="CASCADE")
+    user_id: int = Field(foreign_key="users.id", primary_key=True, index=True, ondelete="CASCADE")
+
+
+TABLES = frozenset({
+    "users", "oauth_links", "games", "game_participants", "reward_ledger", "quest_progress",
+    "game_records", "game_record_members",
+})

@@ -61,10 +61,11 @@ class Room(BaseModel):
     solo: bool = False  # "혼자 AI와 연습": may be paused
     game_state: dict[str, Any] | None = None
     game_players: list[str] = Field(default_factory=list)
-    # issue 21: how the running match began ({"seed", "options", "players"} as handed to `setup`)
-    # and each change made to its state since, in order: JSON lines, one entry a line (`play.log_entries`
-    # reads them). One string loads and saves as one value: as a list of dicts, a hanchan's ~1,800
-    # entries cost a room change ~2 ms more by its end; as text ~0.4 ms. Never in a view.
+    # issue 21: how the running match began ({"seed", "options", "players"} as handed to `setup`,
+    # and "seats": [{id, name, kind, level}]) and each change made to its state since, in order:
+    # JSON lines, one entry a line (`play.log_entries` reads them). One string loads and saves as one
+    # value: as a list of dicts, a hanchan's ~1,800 entries cost a room change ~2.4 ms more by its end;
+    # as text ~0.8 ms. Never in a view.
     game_setup: dict[str, Any] | None = None
     game_log: str = ""
     games_played: int = 0

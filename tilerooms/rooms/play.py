@@ -37,7 +37,7 @@ def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
     engine = _engine(room)
     options = {**room.options, "startedAt": now}
     room.game_state = engine.setup(options, players, seed)
-    room.game_setup = {"seed": seed, "options": options, "players": list(players)}
+    room.game_setup = {"seed": seed, "options": options, "players": list(players), "seats": _seats(room, players)}
     room.game_log = ""
     room.game_players = list(players)
     room.games_played += 1  # game_id() = room id + this number: the key of records and rewards
@@ -48,6 +48,17 @@ def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
     room.paused_at = None
     for seat in room.seats:
         seat.ready = seat.occupant is not None and seat.occupant.kind == "ai"
+
+
+def _seats(room: Room, players: list[str]) -> list[dict[str, Any]]:
+    """Who played, in the engine's player order, as the game began (a leaver's seat empties later)."""
+    seats = []
+    for player in players:
+        index = room.seat_of(player)
+        occupant = room.seats[index].occupant if index is not None else None
+        seats.append({"id": player, "name": occupant.name if occupant else player,
+                      "kind": occupant.kind if occupant else "guest", "level": occupant.level if occupant else None})
+    return seats
 
 
 def game_id(room: Room) -> str:

@@ -1,0 +1,193 @@
+"""Every finished game kept whole in the records database (issue 21): seed, options, seats, the room
+layer's log and the result, from which `games/<game>/replay.py` rebuilds it move by move.
+
+Written once, by the game-end listener, when a game ends with a result — every such game, with or
+without AIs, guests included (by their public id; a guest's browser key is never anywhere near
+here). A game dropped back to the waiting room has no result and is not kept. No row exists while a
+game runs, so nothing of a game in progress can be read through these functions.
+
+A record's id is the room result's `record_id`: 22 random url-safe characters (128 bits), the
+game's shareable link. Nothing about the room or the game derives it, so nobody reaches another
+person's game by guessing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import logging
+import re
+import secrets
+from datetime import datetime, timezone
+from typing import Any, Iterator
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import col, select
+
+from tilerooms.accounts import rewards
+from tilerooms.db.engine import session
+from tilerooms.db.models import GameRecord, GameRecordMember, User
+from tilerooms.engine.replay import LogEntry, ReplayStep
+from tilerooms.rooms import play
+
+log = logging.getLogger(__name__)
+
+RECORD_ID = re.compile(r"[A-Za-z0-9_-]{22,32}")  # what `secrets.token_urlsafe(16)` makes
+
+__all__ = [
+    "GameRecord", "store_finished_game", "load_game", "games_of", "seats_of", "log_of", "replay_of",
+    "final_state_of", "on_game_end", "forget_member",
+]
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+def _moment(ms: float) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+
+
+def _record_of(room: Any, key: str) -> GameRecord:
+    """The row of the room's last game (its match from the start: the log begins with the match)."""
+    setup = room.game_setup
+    entries = play.log_entries(room)
+    next_games = [e["at"] for e in entries if e.get("action", {}).get("type") == "nextGame"]
+    started = next_games[-1] if next_games else setup["options"].get("startedAt", 0)
+    ended = entries[-1]["at"] if entries else (room.updated_at or started)
+    return GameRecord(
+        id=room.result.get("record_id") or secrets.token_urlsafe(16),  # a room finished before record ids
+        game_key=key,
+        room_id=room.id,
+        game=room.game,
+        game_no=1 + len(next_games),
+        seed=setup["seed"],
+        options_json=json.dumps(setup["options"], ensure_ascii=False),
+        seats_json=json.dumps(setup.get("seats") or [{"id": p} for p in setup["players"]], ensure_ascii=False),
+        log_json=json.dumps(entries, ensure_ascii=False, separators=(",", ":")),
+        result_json=json.dumps(room.result, ensure_ascii=False),
+        started_at=_moment(started),
+        ended_at=_moment(ended),
+    )
+
+
+def store_finished_game(room: Any, engine: sa.Engine | None = None) -> str:
+    """Keep the room's just-finished game; returns its record id. Once per game (`play.game_id`):
+    a second call, or a racing worker, finds the stored one and returns its id."""
+    if room.status != "finished" or not room.result or room.game_setup is None or room.game_state is None:
+        raise ValueError("only a finished game is stored")
+    key = play.game_id(room)
+    with session(engine) as s:
+        found = s.exec(select(GameRecord.id).where(GameRecord.game_key == key)).first()
+        if found is not None:
+            return found
+        record = _record_of(room, key)
+        members = {rewards.member_user_id(seat["id"]) for seat in json.loads(record.seats_json)} - {None}
+        existing = set(s.exec(select(User.id).where(col(User.id).in_(members))).all()) if members else set()
+        s.add(record)
+        s.flush()  # the record first: its members refer to it
+        for user_id in sorted(existing):
+            s.add(GameRecordMember(record_id=record.id, user_id=user_id))
+        try:
+            s.commit()
+        except IntegrityError:  # another worker stored this game first
+            s.rollback()
+            found = s.exec(select(GameRecord.id).where(GameRecord.game_key == key)).first()
+            if found is None:
+                raise
+            return found
+    return record.id
+
+
+async def on_game_end(room: Any) -> None:
+    """The RoomService listener: keeps a finished game, retried a few times on a busy database (a
+    room still showing its result is stored again at start, `accounts.runtime`)."""
+    if room.status != "finished" or room.game_setup is None:
+        return  # dropped back to the waiting room: no game to keep
+    for attempt in range(3):
+        try:
+            await asyncio.to_thread(store_finished_game, room)
+            return
+        except OperationalError:
+            log.warning("storing the game of room %s failed (attempt %d)", room.id, attempt + 1)
+            await asyncio.sleep(0.5 * (attempt + 1))
+    log.error("the game of room %s was not stored", room.id)
+
+
+def forget_member(s: Any, user_id: int, player_id: str, name: str) -> None:
+    """A member deletes their account (`users.delete_member`, in its session): their stored games
+    stay replayable for the others, their name in them becomes `name` and the links go."""
+    links = s.exec(select(GameRecordMember).where(GameRecordMember.user_id == user_id)).all()
+    for link in links:
+        record = s.get(GameRecord, link.record_id)
+        if record is not None:
+            seats = json.loads(record.seats_json)
+            for seat in seats:
+                if seat.get("id") == player_id:
+                    seat["name"] = name
+            result = json.loads(record.result_json)
+            if isinstance(result.get("names"), dict) and player_id in result["names"]:
+                result["names"][player_id] = name
+            record.seats_json = json.dumps(seats, ensure_ascii=False)
+            record.result_json = json.dumps(result, ensure_ascii=False)
+            s.add(record)
+        s.delete(link)
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+def load_game(record_id: object, engine: sa.Engine | None = None) -> GameRecord | None:
+    """The stored game of `record_id` (a finished game's link), or None."""
+    if not isinstance(record_id, str) or not RECORD_ID.fullmatch(record_id):
+        return None
+    with session(engine) as s:
+        return s.get(GameRecord, record_id)
+
+
+def games_of(user_id: int, limit: int = 20, engine: sa.Engine | None = None) -> list[dict[str, Any]]:
+    """A member's stored games, newest first (/me/records): the link's id, the game, when, who
+    played (names in seat order) and the room's game key (`games.id` of the rewards records)."""
+    with session(engine) as s:
+        rows = s.exec(
+            select(GameRecord.id, GameRecord.game, GameRecord.game_key, GameRecord.ended_at, GameRecord.seats_json)
+            .join(GameRecordMember, GameRecordMember.record_id == GameRecord.id)
+            .where(GameRecordMember.user_id == user_id)
+            .order_by(col(GameRecord.ended_at).desc(), GameRecord.id)
+            .limit(limit)
+        ).all()
+    return [
+        {"record_id": rid, "game": game, "game_key": key, "ended_at": _aware(ended),
+         "players": [seat.get("name", seat["id"]) for seat in json.loads(seats)]}
+        for rid, game, key, ended, seats in rows
+    ]
+
+
+def _aware(moment: datetime) -> datetime:
+    # SQLite hands datetimes back naive: they were stored as UTC
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def seats_of(record: GameRecord) -> list[dict[str, Any]]:
+    """Who played, in the engine's player order: [{id, name, kind, level}]."""
+    return json.loads(record.seats_json)
+
+
+def log_of(record: GameRecord) -> list[LogEntry]:
+    """The stored log's entries, oldest first."""
+    return json.loads(record.log_json)
+
+
+def _replay_call(record: GameRecord, name: str) -> Any:
+    module = importlib.import_module(f"tilerooms.games.{record.game}.replay")
+    players = [seat["id"] for seat in seats_of(record)]
+    return getattr(module, name)(record.seed, json.loads(record.options_json), players, log_of(record))
+
+
+def replay_of(record: GameRecord) -> Iterator[ReplayStep]:
+    """The stored game step by step, rebuilt by its engine (`games/<game>/replay.py`)."""
+    return _replay_call(record, "replay")
+
+
+def final_state_of(record: GameRecord) -> dict[str, Any]:
+    """The stored game's last state (the live game's, exactly)."""
+    return _replay_call(record, "final_state")
