@@ -8,7 +8,8 @@ import reflex as rx
 from tilerooms.state.locale import LocaleState
 from tilerooms.state.room import RoomState
 from tilerooms.ui.board import rummikub_board
-from tilerooms.ui.mahjong_table import mahjong_final, mahjong_table
+from tilerooms.ui.mahjong_results import mahjong_final
+from tilerooms.ui.mahjong_table import mahjong_table
 from tilerooms.ui.i18n import text
 from tilerooms.ui.i18n.render import by_locale, game_name, server_line, server_text, tr
 from tilerooms.ui.shell import page
