@@ -18,3 +18,18 @@
   }, true);
   document.addEventListener("pointercancel", function () { start = null; }, true);
 })();
+
+// A call's large text ("퐁!", #mj-announce) shows about a second, then hides (also with reduced
+// motion, where it has no animation): each new announcement (its data-key) is shown afresh.
+(function () {
+  function arm() {
+    var el = document.getElementById("mj-announce");
+    if (!el || el.getAttribute("data-armed") === el.getAttribute("data-key")) return;
+    var key = el.getAttribute("data-key");
+    el.setAttribute("data-armed", key);
+    el.removeAttribute("data-done");
+    setTimeout(function () { if (el.getAttribute("data-armed") === key) el.setAttribute("data-done", "true"); }, 1400);
+  }
+  new MutationObserver(arm).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-key"] });
+  arm();
+})();
