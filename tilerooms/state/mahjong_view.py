@@ -1,9 +1,10 @@
 """Turn one viewer's mahjong `view` into display rows for the table (pure; no Reflex).
 
 Everything here comes from the viewer's own `view` (spec 8.3), so nothing hidden can appear:
-other hands are only counts, other people's claim options are never in a view. Beginner-mode
-numbers (tenpai-keeping discards, waits, visible-tile counts, yaku hints) are computed from the
-same view only — the viewer's hand and the public tiles (spec 7.1 last line).
+other hands are only counts, other people's claim options are never in a view. The beginner-mode
+rules (tenpai-keeping discards, waits, unseen counts, furiten, yaku hints) live in
+`games/mahjong/hints.py`, computed from the same view only (spec 7.1 last line); this module only
+turns their answers into rows and text.
 
 Tiles arrive as tokens ``"<id>:<notation>"`` (``"52:0p"`` is the red 5p); a row keeps the token
 as its id (the engine accepts it back as an action's tile) and the notation as its picture.
@@ -15,15 +16,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.games.mahjong.hand import evaluate_win
-from tilerooms.games.mahjong.shape import wait_kinds
-from tilerooms.games.mahjong.tiles import kinds_to_string, parse_tile
+from tilerooms.games.mahjong import hints
+from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.yaku_names import limit_name
 from tilerooms.state.rummikub_moves import name_en
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
 HONOR_NAMES = ("동", "남", "서", "북", "백", "발", "중")
-WIND_INDEX = {"동": 0, "남": 1, "서": 2, "북": 3}
 POSITIONS = {4: ("bottom", "right", "top", "left"), 3: ("bottom", "right", "left")}
 CALL_NAMES = {"ron": "론", "pon": "퐁", "kan": "깡", "chi": "치"}
 MELD_NAMES = {"chi": "치", "pon": "퐁", "daiminkan": "깡", "kakan": "가깡", "ankan": "안깡"}
@@ -33,7 +32,6 @@ ABORT_NAMES = {
 }
 END_NAMES = {"normal": "대국 종료", "tobi": "토비(0점 미만)로 종료", "agariYame": "올라스트 친 1위로 종료",
              "westEntryEnd": "연장전 종료", "aborted": "모두 나가서 종료"}
-DORA_NAMES = frozenset({"도라", "적도라", "우라도라", "북도라"})
 SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
@@ -273,7 +271,7 @@ class MjSeries:
 
 def tile_code(token: str) -> str:
     """The notation part of a view token (``"52:0p"`` → ``"0p"``)."""
-    return token.split(":", 1)[1] if ":" in token else token
+    return hints.token_notation(token)
 
 
 def tile_label(code: str) -> str:
@@ -332,14 +330,6 @@ def back_tile() -> MjTile:
     return MjTile()
 
 
-def _kind(token: str) -> int:
-    return parse_tile(tile_code(token)).kind
-
-
-def _notation(tokens: list[str]) -> str:
-    return "".join(tile_code(t) for t in tokens)
-
-
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -353,77 +343,25 @@ def _meld_rows(melds: list[dict[str, Any]]) -> list[MjMeld]:
     return out
 
 
-def _visible_counts(view: dict[str, Any], own_tiles: list[str]) -> list[int]:
-    """How many of each kind this viewer can see: own hand, every pond, meld, kita and indicator."""
-    counts = [0] * 34
-    tokens = list(own_tiles) + list(view.get("doraIndicators") or [])
-    for p in view["players"]:
-        tokens += [d["tile"] for d in p["discards"] if not d["called"]]  # a called tile sits in a meld
-        tokens += [t for m in p["melds"] for t in m["tiles"]]
-        tokens += list(p.get("kita") or [])
-    for t in tokens:
-        counts[_kind(t)] += 1
-    return counts
-
-
 def _waits_text(kinds: list[int]) -> str:
     return "·".join(tile_label(kinds_to_string([k])) for k in kinds)
 
 
-def _win_context(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    me = view["players"][seat]
-    return {
-        "seat_wind": WIND_INDEX.get(me["wind"], 0),
-        "round_wind": WIND_INDEX.get(view["round"]["wind"], 0),
-        "dealer": bool(me["dealer"]),
-        "riichi": bool(me["riichi"]),
-        "players": len(view["players"]),
-        "options": {k: v for k, v in (view.get("options") or {}).items() if k not in ("gameSeconds",)},
-    }
+NO_YAKU_TSUMO_ONLY = "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)"
+NO_YAKU = "역 없음: 이대로는 화료할 수 없어요"
 
 
-def _yaku_for(closed13: list[str], waits: list[int], melds: list[dict[str, Any]], ctx: dict[str, Any]) -> tuple[list[str], str]:
-    """Spec 7.1 yaku hint: the yaku of the best ron among the waits, and a warning when no wait
-    has a yaku ("역 없음"), or only a self-drawn win has one (멘젠쯔모)."""
-    notation_melds = [{"type": m["type"], "tiles": _notation(m["tiles"])} for m in melds]
-    closed = _notation(closed13)
-
-    def value(tile: str, tsumo: bool):
-        try:
-            return evaluate_win(closed + tile, tile, melds=notation_melds, tsumo=tsumo, **ctx)
-        except (ValueError, KeyError):
-            return None
-
-    rons = [r for r in (value(kinds_to_string([k]), False) for k in waits) if r is not None]
-    if rons:
-        best = max(rons, key=lambda r: r.han)
-        return [name for name, _ in best.yaku if name not in DORA_NAMES], ""
-    if any(value(kinds_to_string([k]), True) is not None for k in waits):
-        return ["멘젠쯔모"], "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)"
-    return [], "역 없음: 이대로는 화료할 수 없어요"
+def _yaku_text(hint: hints.YakuHint) -> tuple[str, str]:
+    """The yaku hint line and the "역 없음" warning of one waiting hand."""
+    line = "역: " + ", ".join(hint.yaku) if hint.yaku else ""
+    if hint.ron:
+        return line, ""
+    return line, NO_YAKU_TSUMO_ONLY if hint.tsumo else NO_YAKU
 
 
-def _beginner_discards(view: dict[str, Any], seat: int, tiles: list[str], melds: list[dict[str, Any]], kita: list[str]) -> dict[int, tuple[list[int], int]]:
-    """Spec 7.1: for each kind whose discard keeps the hand tenpai, its waits and the tiles of
-    those waits this viewer cannot see (4 − visible)."""
-    counts = [0] * 34
-    for t in tiles:
-        counts[_kind(t)] += 1
-    held = [0] * 34
-    for t in [t for m in melds for t in m["tiles"]] + kita:
-        held[_kind(t)] += 1
-    visible = _visible_counts(view, tiles)
-    out: dict[int, tuple[list[int], int]] = {}
-    for k in range(34):
-        if not counts[k]:
-            continue
-        counts[k] -= 1
-        waits = sorted(wait_kinds(tuple(counts), tuple(held), len(melds)))
-        counts[k] += 1
-        if waits:
-            left = sum(max(0, 4 - visible[w] + (1 if w == k else 0)) for w in waits)
-            out[k] = (waits, left)
-    return out
+def _discard_hint_text(hint: hints.DiscardHint) -> str:
+    text = f"대기 {_waits_text(list(hint.waits))} · 남은 {hint.unseen}장"
+    return text + " · 후리텐" if hint.furiten else text
 
 
 def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool, beginner: bool) -> MjOwn:
@@ -438,15 +376,12 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     my_turn = bool(legal)
     in_riichi = bool(pub["riichi"])
     riichi_mode = riichi_mode and bool(riichi_ok)
-    hints = _beginner_discards(view, seat, all_tiles, pub["melds"], pub.get("kita") or []) if beginner and my_turn and len(all_tiles) % 3 == 2 else {}
+    discard_hints = hints.discard_hints(view) if beginner and my_turn else {}
 
     def row(token: str) -> MjTile:
-        k = _kind(token)
+        k = hints.token_kind(token)
         can = token in discardable
-        hint = ""
-        if k in hints:
-            waits, left = hints[k]
-            hint = f"대기 {_waits_text(waits)} · 남은 {left}장"
+        hint = _discard_hint_text(discard_hints[k]) if k in discard_hints else ""
         return tile_row(
             token,
             selected=token == selected,
@@ -460,18 +395,15 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     kans = [MjChoice(f"ankan:{k}", "안깡", [tile_row(f"{k * 4}:{kinds_to_string([k])}")] * 4) for k in legal.get("ankan") or []]
     kans += [MjChoice(f"kakan:{t}", "가깡", [tile_row(t)]) for t in legal.get("kakan") or []]
     waits_text, yaku_hint, warning = "", "", ""
-    waits = me.get("waits") or []
+    waits = hints.current_waits(view)
     if waits:
-        waits_text = "대기 " + "·".join(tile_label(w) for w in waits)
-    names: list[str] = []
+        waits_text = "대기 " + _waits_text(waits)
     if beginner and waits and not my_turn:
-        names, warning = _yaku_for(hand_tokens, [_kind(w) for w in waits], pub["melds"], _win_context(view, seat))
-    elif beginner and my_turn and selected in all_tiles and _kind(selected) in hints:
+        yaku_hint, warning = _yaku_text(hints.yaku_hint(view, hand_tokens, waits))
+    elif beginner and my_turn and selected in all_tiles and hints.token_kind(selected) in discard_hints:
         rest = list(all_tiles)
         rest.remove(selected)
-        names, warning = _yaku_for(rest, hints[_kind(selected)][0], pub["melds"], _win_context(view, seat))
-    if names:
-        yaku_hint = "역: " + ", ".join(names)
+        yaku_hint, warning = _yaku_text(hints.yaku_hint(view, rest, discard_hints[hints.token_kind(selected)].waits))
     prefs = me.get("prefs") or {}
     return MjOwn(
         hand=[row(t) for t in hand_tokens],
@@ -485,7 +417,7 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
         can_kita=bool(legal.get("kita")),
         can_kyuushu=bool(legal.get("kyuushu")),
         in_riichi=in_riichi,
-        furiten=bool(me.get("furiten")),
+        furiten=hints.is_furiten(view),
         waits_text=waits_text,
         yaku_hint=yaku_hint,
         no_yaku=warning,

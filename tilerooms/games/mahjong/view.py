@@ -3,9 +3,10 @@
 Public: seats, points, winds, round / honba / sticks, revealed dora indicators, the live-wall
 count, every discard (tsumogiri, riichi, called), every meld (ankan included: its kind is public),
 kita, riichi flags, hand sizes, whose turn, the turn deadline, finished hands' public records.
-Own: the hand, the drawn tile, legal moves, the viewer's claim options and deadline, furiten, time
-bank, prefs. Never: the wall or dead wall order, unrevealed indicators, other hands, anybody
-else's claim options or pending answers, the RNG. Tiles are tokens ``"<id>:<notation>"``.
+Own: the hand, the drawn tile, legal moves, the viewer's claim options and deadline, furiten (and
+its same-turn / riichi flags), time bank, prefs. Never: the wall or dead wall order, unrevealed
+indicators, other hands, anybody else's claim options or pending answers, the RNG. Tiles are
+tokens ``"<id>:<notation>"``.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def _own(state: dict, seat: int) -> dict[str, Any]:
         "timeBank": state["time_bank"][seat],
         "prefs": dict(state["prefs"][seat]),
         "furiten": False,
+        # spec 5.5 / 7.1: the viewer's own 동순 and 리치 후 후리텐 (they know they let a winning tile
+        # pass); they last over the viewer's own turn, when "furiten" (a 13-tile fact) is False
+        "furitenTemp": bool(h["furiten_temp"][seat]),
+        "furitenRiichi": bool(h["furiten_riichi"][seat]),
         "waits": [],
         "legal": None,
         "claim": None,
