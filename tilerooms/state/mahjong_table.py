@@ -28,6 +28,7 @@ from tilerooms.state.mahjong_view import (
     ranking_rows,
     start_points,
 )
+from tilerooms.state.mahjong_moves import compact_events
 from tilerooms.state.origin import request_origin
 from tilerooms.state.payloads import browser_event
 from tilerooms.state.room import RoomState
@@ -56,6 +57,7 @@ class MahjongTable(RoomState):
     _mj_selected: str = ""
     _mj_riichi_mode: bool = False
     _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
+    _mj_events: list[dict[str, Any]] = []  # the room's recent public events: the last discard, the call to announce
 
     # -- showing a view ----------------------------------------------------------------------
     def _show(self, view: dict[str, Any]) -> None:
@@ -73,6 +75,7 @@ class MahjongTable(RoomState):
             if (game_view.get("me") or {}).get("legal") is None:
                 self._mj_selected, self._mj_riichi_mode = "", False
         self._mj_view = game_view
+        self._mj_events = compact_events(view.get("events")) if game_view else []
         result = view.get("result") if view.get("status") == "finished" else None
         order = [p["id"] for p in game_view.get("players", [])]
         if result is not None and game_view:
@@ -93,6 +96,7 @@ class MahjongTable(RoomState):
         table = mahjong_table(
             self._mj_view or None, self._names, selected=self._mj_selected,
             riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((self._mj_view.get("options") or {}).get("beginnerMode", True)),
+            events=self._mj_events,
         )
         if table.info.deadline != self.mj_info.deadline:
             self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew

@@ -19,6 +19,7 @@ from typing import Any
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.yaku_names import limit_name
+from tilerooms.state.mahjong_moves import moves_from_events
 from tilerooms.state.rummikub_moves import name_en
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
@@ -66,6 +67,7 @@ class MjTile:
     sideways: bool = False  # the riichi discard (or the one after it, when that was called)
     tsumogiri: bool = False
     called: bool = False  # a discard somebody called (shown faded in the pond)
+    last: bool = False  # the table's last discard (marked; it slides in)
 
 
 @dataclass
@@ -127,6 +129,9 @@ class MjInfo:
     spectator: bool = False
     round_label_en: str = ""  # "East 1, 0 honba"
     turn_name_en: str = ""
+    announce: str = ""  # a call in large text over the table: "퐁!" "치!" "깡!" "론!" "쯔모!" (mahjong_moves.py)
+    announce_en: str = ""  # "Pon!"
+    announce_key: str = ""  # new for every announcement: the same call twice shows twice
 
 
 @dataclass
@@ -501,9 +506,11 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
     return out
 
 
-def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selected: str = "", riichi_mode: bool = False, beginner: bool = False) -> MjTable:
+def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selected: str = "", riichi_mode: bool = False, beginner: bool = False,
+                  events: list[dict[str, Any]] | None = None) -> MjTable:
     """The table of one viewer from their own mahjong `view` (spec 8.3), with their selection,
-    riichi mode and beginner switch (client-local settings)."""
+    riichi mode and beginner switch (client-local settings); the room's recent public `events`
+    give the last discard and the call to announce (`mahjong_moves`)."""
     if not view or view.get("game") != "mahjong":
         return MjTable()
     players = view["players"]
@@ -534,6 +541,12 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
     seats.sort(key=lambda s: positions.index(s.position))
     rnd = view["round"]
     claim_public = view.get("claim")
+    moves = moves_from_events(events)
+    if claim_public and claim_public.get("source") == "discard":
+        moves.last_player, moves.last_tile = claim_public.get("from") or "", claim_public.get("tile") or ""
+    for s in seats:
+        if s.id == moves.last_player and s.discards and s.discards[-1].id == moves.last_tile and not s.discards[-1].called:
+            s.discards[-1].last = True
     own = _own_rows(view, seat, selected, riichi_mode, beginner) if seat is not None and view.get("me") else MjOwn()
     claim = _claim_rows(view, names) if seat is not None else MjClaim()
     my_turn = own.can_discard
@@ -556,6 +569,9 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
         spectator=seat is None,
         round_label_en=round_label_en(rnd["label"]),
         turn_name_en=name_en(names.get(view.get("turn") or "", view.get("turn") or "")),
+        announce=moves.announce,
+        announce_en=moves.announce_en,
+        announce_key=moves.announce_key,
     )
     return MjTable(info=info, seats=seats, own=own, claim=claim, result=_result_rows(view, names))
 

@@ -38,7 +38,7 @@ _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
 
 def _pond(seat) -> rx.Component:
     return rx.box(
-        rx.foreach(seat.discards, lambda t: mj_tile(t, size="pond")),
+        rx.foreach(seat.discards, lambda t: mj_tile(t, size="pond", data_last=rx.cond(t.last, "true", "false"))),
         class_name="mj-pond mj-pond-" + seat.position,
         data_pond=seat.position,
         id="pond-" + seat.position,
@@ -317,6 +317,17 @@ def _band() -> rx.Component:
     )
 
 
+def _announce() -> rx.Component:
+    """A call in large text over the table ("퐁!" … "쯔모!", spec §9) for about a second (table.js);
+    it lies over the table's place and never moves anything; a new `announce_key` remounts it."""
+    info = MahjongTable.mj_info
+    return rx.cond(
+        info.announce != "",
+        rx.el.div(rx.el.span(by_locale(info.announce_en, info.announce), class_name="mj-announce-word"),
+                  key=info.announce_key, id="mj-announce", class_name="mj-announce", role="status", data_key=info.announce_key),
+    )
+
+
 # --- the whole table ---------------------------------------------------------------------------
 
 
@@ -330,6 +341,7 @@ def mahjong_table() -> rx.Component:
         # place of their own size, whatever shows in them
         rx.box(
             rx.box(_square(), class_name="mj-table-area"),
+            _announce(),
             _status(),
             _band(),
             rx.cond(~info.spectator, _hand()),
