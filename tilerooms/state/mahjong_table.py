@@ -22,11 +22,15 @@ from tilerooms.state.mahjong_view import (
     MjRankRow,
     MjSeat,
     MjSeries,
+    MjSummaryRow,
+    best_hand_line,
     chart_rows,
     end_reason,
     mahjong_table,
     ranking_rows,
+    rounds_played,
     start_points,
+    summary_rows,
 )
 from tilerooms.state.mahjong_moves import compact_events
 from tilerooms.state.origin import request_origin
@@ -48,6 +52,11 @@ class MahjongTable(RoomState):
     mj_chart: list[dict[str, Any]] = []
     mj_series: list[MjSeries] = []
     mj_end: str = ""
+    mj_summary: list[MjSummaryRow] = []  # the game's per-player summary (spec 8.6)
+    mj_best: str = ""  # the game's best hand in one line
+    mj_best_en: str = ""
+    mj_rounds: int = 0
+    mj_last_open: bool = True  # the final screen: the last hand's result over it until 확인
     # this browser's table settings (spec §9: large print on by default; two-step discard)
     mj_large: bool = True
     mj_one_tap: bool = False
@@ -84,8 +93,15 @@ class MahjongTable(RoomState):
             if final and final != last_points:
                 self._mj_history = self._mj_history + [["종료", final]]
         rows, series = chart_rows([(h[0], h[1]) for h in self._mj_history], order, self._names) if result else ([], [])
+        best, best_en = best_hand_line(result, self._names)
+        if result is None:
+            self._put(mj_last_open=True)  # the next game's end shows its last hand again
         self._put(
             mj_ranking=ranking_rows(result, self._names, self._viewer),
+            mj_summary=summary_rows(result, self._names, self._viewer),
+            mj_best=best,
+            mj_best_en=best_en,
+            mj_rounds=rounds_played(result),
             mj_chart=rows,
             mj_series=series,
             mj_end=end_reason(result),
@@ -205,6 +221,11 @@ class MahjongTable(RoomState):
     async def mj_ready(self) -> None:
         """확인 on the result screen (the next hand starts when everyone has confirmed)."""
         await self._mj_send({"type": "ready"})
+
+    @browser_event
+    def mj_last_hand(self, show: bool) -> None:
+        """The final screen: close the last hand's result (확인) or show it again."""
+        self.mj_last_open = bool(show)
 
     @browser_event
     async def mj_pref(self, key: str) -> None:

@@ -209,6 +209,9 @@ class MjTenpaiHand:
     name: str
     tiles: list[MjTile] = field(default_factory=list)
     name_en: str = ""
+    melds: list[MjMeld] = field(default_factory=list)  # the open melds (public on the table)
+    waits: str = ""  # "6통·9통"
+    waits_en: str = ""  # "6p·9p"
 
 
 @dataclass
@@ -220,6 +223,9 @@ class MjDelta:
     points: int
     ready: bool
     name_en: str = ""
+    wind: str = ""  # the seat wind of the finished hand: "동"
+    wind_en: str = ""  # "E"
+    me: bool = False
 
 
 @dataclass
@@ -238,6 +244,7 @@ class MjHandResult:
     deadline: int = 0
     round_label_en: str = ""
     noten_names_en: str = ""
+    dora: list[MjTile] = field(default_factory=list)  # the dora indicators of the finished hand
 
 
 @dataclass
@@ -260,6 +267,20 @@ class MjRankRow:
     points: int
     score: str
     me: bool
+    name_en: str = ""
+
+
+@dataclass
+class MjSummaryRow:
+    """One player's line of the game summary (spec 8.6 summary.perPlayer), in ranking order."""
+
+    name: str
+    wins: int
+    deal_ins: int
+    riichi: int
+    calls: int
+    me: bool = False
+    name_en: str = ""
 
 
 @dataclass
@@ -467,9 +488,11 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                        i_am_ready=me in ready, deadline=int(view.get("deadline") or 0),
                        round_label_en=round_label_en(record.get("round") or ""))
     out.deltas = [
-        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready, name_en(names.get(p["id"], p["id"])))
+        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready, name_en(names.get(p["id"], p["id"])),
+                wind=p["wind"], wind_en=WIND_LETTERS.get(p["wind"], p["wind"]), me=p["id"] == me)
         for p, d in zip(players, record["deltas"])
     ]
+    out.dora = [tile_row(t) for t in view.get("doraIndicators") or []]
     if record["kind"] == "agari":
         out.title = "쯔모" if record.get("tsumo") else "론"
         for w in record["winners"]:
@@ -496,7 +519,12 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
         out.title = "유국"
         tenpai = record.get("tenpai") or []
         hands = record.get("hands") or {}
-        out.tenpai = [MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])], name_en(names.get(p, p))) for p in tenpai]
+        melds = {p["id"]: p["melds"] for p in players}
+        for p in tenpai:
+            waits = hints.hand_waits(hands.get(p, []), melds.get(p) or [])
+            out.tenpai.append(MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])], name_en(names.get(p, p)),
+                                           melds=_meld_rows(melds.get(p) or []), waits=_waits_text(waits),
+                                           waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits)))
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
         out.noten_names_en = ", ".join(name_en(names.get(p["id"], p["id"])) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
@@ -553,6 +581,7 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
     waiting = ""
     if view.get("stage") == "claim" and claim_public and not claim.open:
         waiting = claim_public.get("text") or "다른 플레이어 확인 중"
+    turn = (view.get("turn") or "") if view["phase"] == "playing" else ""  # nobody's turn while a result shows
     info = MjInfo(
         active=True,
         phase=view["phase"],
@@ -561,14 +590,14 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
         riichi_sticks=int(rnd["riichiPool"]) // 1000,
         live_count=int(view.get("liveCount") or 0),
         dora=[tile_row(t) for t in view.get("doraIndicators") or []],
-        turn_name=names.get(view.get("turn") or "", view.get("turn") or ""),
+        turn_name=names.get(turn, turn),
         my_turn=my_turn,
         deadline=int(view.get("deadline") or 0),
         waiting_text=waiting,
         sanma=view.get("mode") == "sanma",
         spectator=seat is None,
         round_label_en=round_label_en(rnd["label"]),
-        turn_name_en=name_en(names.get(view.get("turn") or "", view.get("turn") or "")),
+        turn_name_en=name_en(names.get(turn, turn)),
         announce=moves.announce,
         announce_en=moves.announce_en,
         announce_key=moves.announce_key,
@@ -590,9 +619,43 @@ def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
     if not result or "ranking" not in result:
         return []
     return [
-        MjRankRow(int(r["rank"]), names.get(r["player"], r["player"]), int(r["points"]), f"{r['score']:+.1f}", r["player"] == viewer)
+        MjRankRow(int(r["rank"]), names.get(r["player"], r["player"]), int(r["points"]), f"{r['score']:+.1f}", r["player"] == viewer,
+                  name_en(names.get(r["player"], r["player"])))
         for r in result["ranking"]
     ]
+
+
+def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjSummaryRow]:
+    """Each player's wins, deal-ins, riichi and calls over the game (spec 8.6 summary.perPlayer),
+    in the ranking's order."""
+    if not result or "ranking" not in result:
+        return []
+    stats = {p["player"]: p for p in (result.get("summary") or {}).get("perPlayer") or []}
+    rows = []
+    for r in result["ranking"]:
+        pid = r["player"]
+        st = stats.get(pid) or {}
+        name = names.get(pid, pid)
+        rows.append(MjSummaryRow(name, int(st.get("wins") or 0), int(st.get("dealIns") or 0), int(st.get("riichi") or 0),
+                                 int(st.get("calls") or 0), pid == viewer, name_en(name)))
+    return rows
+
+
+def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tuple[str, str]:
+    """The game's best hand in one line, Korean and English: "손님 · 3판 40부 5200점 (리치, 탕야오)"."""
+    best = ((result or {}).get("summary") or {}).get("bestHand")
+    if not best:
+        return "", ""
+    name = names.get(best["player"], best["player"])
+    yaku = ", ".join(str(y) for y in best.get("yaku") or [])
+    ko = f"{name} · {best['han']}판 {best['fu']}부 {best['points']}점" + (f" ({yaku})" if yaku else "")
+    en = f"{name_en(name)} · {best['han']} han {best['fu']} fu {best['points']} points" + (f" ({yaku})" if yaku else "")
+    return ko, en
+
+
+def rounds_played(result: dict[str, Any] | None) -> int:
+    """How many hands the finished game played (spec 8.6 summary.rounds)."""
+    return int(((result or {}).get("summary") or {}).get("rounds") or 0)
 
 
 def chart_rows(history: list[tuple[str, dict[str, int]]], order: list[str], names: dict[str, str]) -> tuple[list[dict[str, Any]], list[MjSeries]]:

@@ -27,7 +27,7 @@ from tilerooms.state.room import RoomState
 from tilerooms.ui.i18n import MESSAGES
 from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.ui.mahjong_rules import rules_dialog
-from tilerooms.ui.mahjong_results import hand_result
+from tilerooms.ui.mahjong_results import result_overlay
 from tilerooms.ui.mahjong_tiles import mj_tile
 
 _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
@@ -345,10 +345,10 @@ def mahjong_table() -> rx.Component:
             _status(),
             _band(),
             rx.cond(~info.spectator, _hand()),
-            # a hand's result lies over the table (and the band, on a phone) until confirmed
-            rx.cond(info.phase == "handResult", rx.box(hand_result(), class_name="mj-result-layer")),
             class_name="mj-layout",
         ),
+        # a hand's result lies over the whole table until confirmed (mahjong_results.py)
+        result_overlay(),
         class_name="mj-root",
         id="mj-table",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
