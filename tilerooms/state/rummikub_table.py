@@ -9,6 +9,7 @@ fresh view coming back from the same room load.
 from __future__ import annotations
 
 import time
+from dataclasses import fields
 from typing import Any
 
 import reflex as rx
@@ -97,24 +98,8 @@ class RummikubTable(RoomState):
         self._rack_order = [c.tile.id for c in b.rack]
         if b.deadline != self.deadline:
             self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew
-        self._put(
-            selected=[t for t in self.selected if t in on_board],
-            players=b.players,
-            sets=b.sets,
-            rack=b.rack,
-            draft_changed=b.draft_changed,
-            my_turn=b.my_turn,
-            pool_count=b.pool_count,
-            deadline=b.deadline,
-            current_name=b.current_name,
-            current_name_en=b.current_name_en,
-            meld_text=b.meld_text,
-            meld_text_en=b.meld_text_en,
-            commit_ok=b.commit_ok,
-            problem=b.problem,
-            can_undo=b.can_undo,
-            live_draft=b.live_draft,
-        )
+        # every Board field is a var of the same name here
+        self._put(selected=[t for t in self.selected if t in on_board], **{f.name: getattr(b, f.name) for f in fields(Board)})
 
     def _restyle(self) -> None:
         if self._game:

@@ -83,7 +83,6 @@ class Board:
     players: list[PlayerRow] = field(default_factory=list)
     sets: list[SetRow] = field(default_factory=list)
     rack: list[RackCell] = field(default_factory=list)
-    rows: int = BOARD_ROWS
     my_turn: bool = False
     pool_count: int = 0
     deadline: int = 0
@@ -207,7 +206,6 @@ def board(
         ],
         sets=_set_rows(sets, chosen, joker_as, rows, changed or set(), arrived or set()),
         rack=cells,
-        rows=rows,
         my_turn=my_turn,
         pool_count=int(view["pool_count"]),
         deadline=int(view["deadline"] or 0),
