@@ -166,3 +166,34 @@ def test_a_joker_counts_as_the_jokerpenalty_it_would_cost_on_the_rack():
     options = engine.make_state(options={"jokerPenalty": 50})["options"]
     best = best_play(table, tiles("JK1 O13a"), True, options)
     assert (best.value, best.tiles, best.sets) == (50, ["JK1"], ["K13a R13a B13a JK1"])
+
+
+def test_a_solver_stopped_at_its_time_limit_marks_the_turn_inexact_and_keeps_the_played_value(monkeypatch):
+    from tilerooms.games.rummikub import review as review_module
+
+    state = engine.make_state(
+        table=[tiles("R3a R4a R5a R6a")],
+        racks={"A": tiles("O1a O2a O3a K6a B6a"), "B": tiles("B1b B2b B9a")},
+        has_melded=True,
+    )
+    # HiGHS found nothing before the limit (solve() gives None after running the whole budget)
+    monkeypatch.setattr(review_module, "solve", lambda *args, **kwargs: None)
+    result = review_steps(steps(state, lay("A", "R3a R4a R5a R6a", "O1a O2a O3a")), SEATS, time_limit=0.0)
+    [turn] = result["turns"]
+    assert (turn["best"], turn["played"], turn["exact"], result["exact"]) == (6, 6, False, False)
+    assert turn["best_sets"] == turn["played_sets"] == ["R3a R4a R5a R6a", "O1a O2a O3a"]
+    assert turn["best_tiles"] == tiles("O1a O2a O3a")
+
+
+def test_the_turns_of_a_match_carry_their_game_number():
+    def match() -> dict:
+        return engine.make_state(racks={"A": tiles("R3a R4a R5a"), "B": tiles("B1a B2a B9a")},
+                                 has_melded=True, options={"gamesPerMatch": 2})
+
+    log = [*lay("A", "R3a R4a R5a"), move("A", "nextGame", 2000)]  # A goes out: game 1 is over
+    opener = list(steps(match(), log))[-1].state["current"]  # game 2's first player, by the seeded draw
+    log += [move(opener, "draw", 3000)] + ([move("A", "draw", 4000)] if opener == "B" else [])
+    result = review_steps(steps(match(), log), SEATS)
+    assert [(t["game"], t["turn"], t["step"]) for t in result["turns"]] == [
+        (1, 1, 2), (2, 1 if opener == "A" else 2, len(log))]
+    assert result["turns"][0]["best"] == result["turns"][0]["played"] == 12

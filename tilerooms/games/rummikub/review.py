@@ -7,6 +7,7 @@ tactic) for the play that lays the most rack value from that position: the table
 own rack, the first meld (spec 5.3: rack-only new sets worth `initialMeldPoints`, the table
 untouched unless `initialMeldAllowExtend`) and table rearrangement after it (spec 5.4, 5.5).
 Pure: no database, no clock but the solver's time limit; JSON data in, JSON data out.
+It shows what the people's racks held: run it on finished games only (stored records are).
 
 Rack value (spec §6): a number tile counts its number, a joker `options["jokerPenalty"]` (30) —
 what the tile would cost on the rack at the game's end, so laying a joker is worth 30 points.
@@ -50,6 +51,7 @@ was played) and the result is no longer guaranteed the same on another run.
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,12 +59,14 @@ from typing import Any
 from tilerooms.engine.replay import ReplayStep
 from tilerooms.games.rummikub.replay import replay
 from tilerooms.games.rummikub.rules import normalize_set
-from tilerooms.games.rummikub.solver import Plan, TableSetIn, solve
+from tilerooms.games.rummikub.solver import LEXICOGRAPHIC_SHARE, Plan, TableSetIn, solve
 from tilerooms.games.rummikub.tiles import rack_value
 from tilerooms.games.rummikub.turn import validate_turn
 
 VERSION = 1
-TURN_TIME_LIMIT = 2.0  # s of HiGHS per turn; measured optima take ~10–100 ms (bench/review_rummikub)
+# s of HiGHS per turn: measured solves take 5 ms median, 65 ms at most in played games and 0.4 s
+# at most on random 20-60 tile tables (bench/review_rummikub, bench/rummikub_ai positions)
+TURN_TIME_LIMIT = 2.0
 TURN_ENDING_ACTIONS = frozenset({"commit", "draw", "pass", "timeout"})  # the player's own turn end
 
 
@@ -109,6 +113,7 @@ def best_play(table: Sequence[dict[str, Any]], rack: Sequence[str], has_melded: 
     gives value 0 and the table unchanged.
     """
     joker_penalty = int(options["jokerPenalty"])
+    t0 = time.perf_counter()
     plan: Plan | None = solve(
         [TableSetIn(list(s["tile_ids"]), s["kind"], s.get("pos")) for s in table], list(rack),
         has_melded=has_melded,
@@ -120,7 +125,10 @@ def best_play(table: Sequence[dict[str, Any]], rack: Sequence[str], has_melded: 
     )
     unchanged = table_text(table)
     if plan is None:
-        return BestPlay(0, unchanged, [], True)
+        # solve() returns None both for "no legal play" (proven in milliseconds) and for a time-out
+        # before any play was found; only the second one runs into its time budget
+        ran_out = time.perf_counter() - t0 >= time_limit * LEXICOGRAPHIC_SHARE
+        return BestPlay(0, unchanged, [], not ran_out)
     draft = [{"tile_ids": s.tile_ids, "as": s.kind} for s in plan.sets]
     check = validate_turn(table, list(rack), draft, has_melded, options)
     if not check.ok:  # never expected: the solver models the same rules; trust only the engine
