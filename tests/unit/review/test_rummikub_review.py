@@ -197,3 +197,37 @@ def test_the_turns_of_a_match_carry_their_game_number():
     assert [(t["game"], t["turn"], t["step"]) for t in result["turns"]] == [
         (1, 1, 2), (2, 1 if opener == "A" else 2, len(log))]
     assert result["turns"][0]["best"] == result["turns"][0]["played"] == 12
+
+
+def test_room_games_with_idle_people_and_a_match_review_consistently():
+    from tests.unit.replay.table import Habits, play_room_game
+    from tilerooms.rooms import play
+
+    checked_timeouts = 0
+    for seed, options in ((3, {"gamesPerMatch": 2}), (4, {"timeoutValidDraft": "commit", "initialMeldPoints": 0})):
+        seats = [("g-p0", "guest", "easy"), ("g-p1", "guest", "normal"), ("ai-2", "ai", "hard")]
+        room = play_room_game("rummikub", 500 + seed, seats, options, Habits(idle=0.3)).room
+        setup = json.loads(json.dumps(room.game_setup))  # as stored
+        log = play.log_entries(room)
+        result = review(setup["seed"], setup["options"], setup["seats"], log)
+        assert {t["player"] for t in result["turns"]} == {"g-p0", "g-p1"}
+        for t in result["turns"]:
+            entry = log[t["step"] - 1]
+            assert entry["by"] == t["player"] and entry["action"]["type"] in ("commit", "draw", "pass", "timeout")
+            assert 0 <= t["played"] <= t["best"] and t["exact"]
+            checked_timeouts += entry["action"]["type"] == "timeout"
+        for p in result["players"]:
+            mine = [t for t in result["turns"] if t["player"] == p["player"]]
+            assert p["turns"] == len(mine) > 0
+            assert p["points_left"] == sum(t["best"] - t["played"] for t in mine)
+        if options.get("gamesPerMatch") == 2:
+            assert {t["game"] for t in result["turns"]} == {1, 2}
+    assert checked_timeouts > 0  # the idle people's timed-out turns were reviewed too
+
+
+def test_the_benchmark_reviews_the_human_seat_of_each_game():
+    from tilerooms.bench.review_rummikub import measure
+
+    r = measure(games=2, turns=6, humans=1)
+    assert r["turns"] == 2 * 3  # 6 turns of a 2-player game: 3 are the person's
+    assert 0 < r["median"] <= r["p95"] <= r["max"] and r["inexact"] == 0
