@@ -14,7 +14,6 @@ person's game by guessing.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import re
@@ -30,6 +29,7 @@ from tilerooms.accounts import rewards
 from tilerooms.db.engine import session
 from tilerooms.db.models import GameRecord, GameRecordMember, User
 from tilerooms.engine.replay import LogEntry, ReplayStep
+from tilerooms.games import GAMES
 from tilerooms.rooms import play
 
 log = logging.getLogger(__name__)
@@ -177,17 +177,15 @@ def log_of(record: GameRecord) -> list[LogEntry]:
     return json.loads(record.log_json)
 
 
-def _replay_call(record: GameRecord, name: str) -> Any:
-    module = importlib.import_module(f"tilerooms.games.{record.game}.replay")
-    players = [seat["id"] for seat in seats_of(record)]
-    return getattr(module, name)(record.seed, json.loads(record.options_json), players, log_of(record))
+def _players(record: GameRecord) -> list[str]:
+    return [seat["id"] for seat in seats_of(record)]
 
 
 def replay_of(record: GameRecord) -> Iterator[ReplayStep]:
     """The stored game step by step, rebuilt by its engine (`games/<game>/replay.py`)."""
-    return _replay_call(record, "replay")
+    return GAMES[record.game].replay(record.seed, json.loads(record.options_json), _players(record), log_of(record))
 
 
 def final_state_of(record: GameRecord) -> dict[str, Any]:
     """The stored game's last state (the live game's, exactly)."""
-    return _replay_call(record, "final_state")
+    return GAMES[record.game].final_state(record.seed, json.loads(record.options_json), _players(record), log_of(record))

@@ -25,10 +25,10 @@ from tilerooms.accounts import rewards
 from tilerooms.accounts.rewards import GameRecord, PlayerResult, Reward
 from tilerooms.db.engine import session
 from tilerooms.db.models import Game, GameParticipant, QuestProgress, RewardEntry, User
+from tilerooms.games import GAMES
 
 log = logging.getLogger(__name__)
 
-GAME_NAMES = {"rummikub": "숫자 타일", "mahjong": "리치 마작"}
 END_REASONS = {
     "rackEmpty": "타일을 모두 내려놓음",
     "stalemate": "더 낼 수 없어 종료",
@@ -238,7 +238,7 @@ def recent_games(user_id: int, limit: int = 20, engine: sa.Engine | None = None)
         rows.append({
             "game_id": game.id,
             "when": _when(game.ended_at),
-            "game": GAME_NAMES.get(game.game, game.game),
+            "game": GAMES[game.game].name_ko if game.game in GAMES else game.game,
             "end": END_REASONS.get(game.end_reason, game.end_reason),
             "rank": f"{me.rank}위" if me is not None and me.rank is not None else "-",
             "score": str(me.score) if me is not None and me.score is not None else "-",

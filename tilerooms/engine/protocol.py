@@ -12,11 +12,16 @@ An engine is a module of pure functions over a JSON-serialisable state dict:
 - `result(state) -> dict | None`
 
 Events are dicts `{"type": ..., "to": [player ids] | None, ...}`; `to=None` means public.
+
+A game is one `GameDefinition` (its engine, names, seat limits, room options, AI, replay and
+review), registered in `tilerooms.games.GAMES`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Protocol
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -41,3 +46,46 @@ class Engine(Protocol):
     def on_timeout(self, state: State, player: str) -> Action: ...
 
     def result(self, state: State) -> dict | None: ...
+
+
+# -- one game, whole (issue 21: 4) -------------------------------------------------------------
+
+FormField = tuple[str, Callable[[Any], Any]]  # (option key, converter of the browser's string)
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything the site needs about one game, registered once in `tilerooms.games.GAMES` by the
+    game's own package (`games/<game>/__init__.py`): the room layer, the records and the replays
+    ask this object instead of branching on the game's name or importing modules by string.
+
+    `decide` (the AI) and `review` (the 복기) import their heavy modules on first call.
+    """
+
+    id: str
+    name_ko: str
+    name_en: str
+    min_players: int
+    max_players: int
+    engine: Engine
+    decide: Callable[[dict, str, random.Random], list[Action]]  # AI: (own view, level, rng) -> actions
+    replay: Callable[..., Iterator[Any]]  # (seed, options, players, log) -> ReplaySteps
+    final_state: Callable[..., State]  # (seed, options, players, log) -> the last state
+    review: Callable[..., dict]  # (seed, options, seats, log) -> the AI review of the human seats
+    form_fields: Mapping[str, FormField] = field(default_factory=dict)  # create-room form field -> option
+    form_switches: Mapping[str, str] = field(default_factory=dict)  # checkbox field -> boolean option
+    turn_choices: tuple[int, ...] | None = None  # the room's allowed turnSeconds (None: the engine checks)
+    fallback_actions: tuple[Action, ...] = ()  # an AI whose plan failed does this (else its turn clock decides)
+    unshown_keys: tuple[str, ...] = ()  # view keys that change without anything visible changing
+
+    def options_from_form(self, form: Mapping[str, Any]) -> dict[str, Any]:
+        """The game options a create-room form asks for; ValueError / TypeError on a non-number.
+        Checkboxes count only on the advanced form (absent there means off)."""
+        options: dict[str, Any] = {}
+        for name, (key, convert) in self.form_fields.items():
+            if form.get(name) not in (None, ""):
+                options[key] = convert(form[name])
+        if form.get("advanced") == "1":
+            for name, key in self.form_switches.items():
+                options[key] = form.get(name) in ("on", True, "true")
+        return options

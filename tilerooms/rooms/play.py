@@ -29,7 +29,7 @@ MAX_RECENT_EVENTS = 30
 
 
 def _engine(room: Room):
-    return game_info(room.game).engine()
+    return game_info(room.game).engine
 
 
 def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:

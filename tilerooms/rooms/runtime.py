@@ -16,6 +16,7 @@ import os
 import time
 from typing import Any, Awaitable, Callable
 
+from tilerooms.games import GAMES
 from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.presence import LocalWorkers, WorkerRegistry, socket_id
@@ -239,13 +240,14 @@ class LiveViewers:
 
 def shown_part(view: dict[str, Any]) -> dict[str, Any]:
     """What a view shows: all of it but its `version` (a room version that changed nothing this
-    viewer sees has the shown part of the one before) and, in mahjong, the engine's action count
-    `seq`: every hidden claim answer moves it (spec 5.3 step 7), while a browser acts by the
-    window's `phaseSeq`, so another seat's pass pushes nothing at all."""
+    viewer sees has the shown part of the one before) and the game view's `unshown_keys` (mahjong's
+    action count `seq`: every hidden claim answer moves it, spec 5.3 step 7, while a browser acts
+    by the window's `phaseSeq`, so another seat's pass pushes nothing at all)."""
     shown = {k: v for k, v in view.items() if k != "version"}
     game = shown.get("game_state")
-    if isinstance(game, dict) and game.get("game") == "mahjong":
-        shown["game_state"] = {k: v for k, v in game.items() if k != "seq"}
+    unshown = GAMES[view["game"]].unshown_keys if view.get("game") in GAMES else ()
+    if isinstance(game, dict) and unshown:
+        shown["game_state"] = {k: v for k, v in game.items() if k not in unshown}
     return shown
 
 

@@ -64,7 +64,7 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
         return view
     view["chat"] = [line.model_dump() for line in room.chat[-CHAT_LINES_SHOWN:]]
     if room.game_state is not None:
-        engine = info.engine()
+        engine = info.engine
         seen_as = viewer_id if viewer_id is not None and in_game(room, viewer_id) else None
         view["game_state"] = engine.view(room.game_state, seen_as)
         view["events"] = [

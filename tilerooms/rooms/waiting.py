@@ -10,7 +10,7 @@ import secrets
 from typing import Any
 
 from tilerooms.engine import RuleError
-from tilerooms.rooms.catalog import AI_LEVELS, TURN_SECONDS, game_info
+from tilerooms.rooms.catalog import AI_LEVELS, game_info
 from tilerooms.rooms.identity import AI_PREFIX, Identity, clean_name
 from tilerooms.rooms.models import Occupant, Room, Seat
 from tilerooms.rooms.passwords import MAX_PASSWORD, check_password, hash_password
@@ -47,11 +47,12 @@ def resolve_room_options(game: str, options: object) -> dict[str, Any]:
         options = {}
     if not isinstance(options, dict):
         raise RuleError("bad_option", "설정 값이 올바르지 않아요")
-    # number tiles: the room's turn choices (60/90/120/180 s); mahjong's own engine checks its clocks
-    if game == "rummikub" and "turnSeconds" in options and options["turnSeconds"] not in TURN_SECONDS:
-        raise RuleError("bad_option", "턴 시간은 60·90·120·180초 중에서 골라 주세요")
-    engine = game_info(game).engine()
-    resolver = getattr(engine, "resolve_options", None)
+    info = game_info(game)
+    # the room's turn choices (number tiles: 60/90/120/180 s); a game without them: its engine checks
+    choices = info.turn_choices
+    if choices is not None and "turnSeconds" in options and options["turnSeconds"] not in choices:
+        raise RuleError("bad_option", f"턴 시간은 {'·'.join(map(str, choices))}초 중에서 골라 주세요")
+    resolver = getattr(info.engine, "resolve_options", None)
     clean = {k: v for k, v in options.items() if k != "startedAt"}  # time is stamped by the server
     if resolver is not None:
         resolver(clean)  # raises RuleError("bad_option", ...) on a bad key or value

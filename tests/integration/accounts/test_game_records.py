@@ -51,7 +51,7 @@ async def _play_out(service, clock, room_id: str, person: Identity, *, check_mid
             return room
         if step == 20 and check_midway is not None:
             check_midway(room)
-        engine = game_info(room.game).engine()
+        engine = game_info(room.game).engine
         acted = False
         if person.id in engine.active_players(room.game_state):
             view = json.loads(json.dumps(play.ai_view(room, person.id)))

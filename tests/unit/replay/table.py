@@ -68,7 +68,7 @@ class Driver:
         self.habits = habits
         self.levels = levels
         self.now = START_MS
-        self.engine = game_info(room.game).engine()
+        self.engine = game_info(room.game).engine
         play.begin_game(room, room.occupant_ids(), seed, self.now)
 
     def _people(self) -> list[str]:

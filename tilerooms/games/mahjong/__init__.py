@@ -1,0 +1,45 @@
+"""Riichi mahjong (4 players, 3-player sanma): a pure-Python rules engine (`engine`, the protocol
+of `tilerooms.engine.protocol`), its AI, replay and review, registered as one `GAME` (issue 21: 4)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tilerooms.engine.protocol import GameDefinition
+from tilerooms.games.mahjong import engine, replay
+
+
+def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
+    from tilerooms.games.mahjong import ai
+
+    return ai.decide(view, level, rng)
+
+
+def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
+    from tilerooms.games.mahjong import review
+
+    return review.review(seed, options, seats, log)
+
+
+GAME = GameDefinition(
+    id="mahjong",
+    name_ko="리치 마작",
+    name_en="Riichi Mahjong",
+    min_players=3,  # spec 1: 4 players, or 3 for sanma
+    max_players=4,
+    engine=engine,
+    decide=_decide,
+    replay=replay.replay,
+    final_state=replay.final_state,
+    review=_review,
+    form_fields={
+        "mj_length": ("length", str),
+        "mj_turn": ("turnSeconds", int),
+        "mj_claim": ("claimSeconds", int),
+        "mj_aka": ("akaDora", int),
+    },
+    form_switches={"mj_kuitan": "kuitan"},
+    # every hidden claim answer moves `seq` (spec 5.3 step 7); a browser acts by `phaseSeq`
+    unshown_keys=("seq",),
+)

@@ -1,1 +1,53 @@
-"""Number-tile (Rummikub-style) rules engine: pure Python, see `engine` for the protocol."""
+"""Number-tile (Rummikub-style) game: a pure-Python rules engine (`engine`, the protocol of
+`tilerooms.engine.protocol`), its AI, replay and review, registered as one `GAME` (issue 21: 4)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tilerooms.engine.protocol import GameDefinition
+from tilerooms.games.rummikub import engine, replay
+
+
+def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
+    from tilerooms.games.rummikub import ai  # SciPy's solver: imported on the first AI turn
+
+    return ai.decide(view, level, rng)
+
+
+def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
+    from tilerooms.games.rummikub import review
+
+    return review.review(seed, options, seats, log)
+
+
+def _minutes(value: Any) -> int:
+    return int(value) * 60
+
+
+GAME = GameDefinition(
+    id="rummikub",
+    name_ko="숫자 타일",
+    name_en="Number Tiles",
+    min_players=2,
+    max_players=4,
+    engine=engine,
+    decide=_decide,
+    replay=replay.replay,
+    final_state=replay.final_state,
+    review=_review,
+    form_fields={
+        "game_minutes": ("gameSeconds", _minutes),  # the whole-game clock
+        "turn_seconds": ("turnSeconds", int),
+        "initial_meld": ("initialMeldPoints", int),
+        "timeout_valid_draft": ("timeoutValidDraft", str),
+        "invalid_timeout_penalty": ("invalidTimeoutPenalty", int),
+        "invalid_commit_penalty": ("invalidCommitPenalty", str),
+        "joker_penalty": ("jokerPenalty", int),
+        "games_per_match": ("gamesPerMatch", int),
+    },
+    form_switches={"allow_extend": "initialMeldAllowExtend", "show_draft": "showDraftToOthers", "hints": "hints"},
+    turn_choices=(60, 90, 120, 180),  # the room's turn clocks; the engine itself takes any
+    fallback_actions=({"type": "draw"},),  # an AI that cannot play draws (spec 4)
+)
