@@ -1,6 +1,6 @@
 """Screenshots of every screen for docs/screens/ (issue 18): look at the game without running it.
 
-    source scripts/bootstrap.sh && python scripts/screens.py                  # all 36, ~2 min on 2 cores
+    source scripts/bootstrap.sh && python scripts/screens.py                  # all 52, ~4 min on 2 cores
     source scripts/bootstrap.sh && python scripts/screens.py --locale en --size 390x844 --only lobby,results
 
 It starts the real app the way the browser tests do (`tests/e2e/conftest.py`: Reflex's
@@ -8,14 +8,15 @@ AppHarnessProd, a throw-away SQLite records DB, a session secret) — from a sna
 tree in a temporary folder, so its production build never touches the checkout's `.web/` that a
 running test suite uses — and drives Debian chromium through Playwright's sync API. Every page is
 reached the way a user reaches it, through the lobby (`tests/e2e/navigation.py`); positions
-(a 20-set table, a last tile, a mahjong claim) are seeded into the in-process server with
+(a 20-set table, a last tile, mahjong hands) are seeded into the in-process server with
 `tests/e2e/seeding.py`, as the browser tests do.
 
 Per locale (ko, en) and size (1366x768 mouse, 390x844 touch) a host, a friend and a spectator each
 get a browser context of their own: the friend shoots the lobby, the host the waiting room, its
 turn, a refused commit, another's turn (within the 1 s highlight of the set that player changed:
 the flash is frozen 0.2 s in for the shot) and the results; the spectator the watching board; then
-a mahjong practice table on my turn and its call window. Viewport shots (not full page) at device
+a mahjong practice table seeded as its browser tests seed it (issue 19): my turn late in a hand with
+melds and two rows of discards at every seat, the chi window, a riichi, a ron, a draw, the game's end. Viewport shots (not full page) at device
 scale 1 (40–140 KB each). `docs/screens/README.md` is rewritten from the PNGs that exist.
 
 `--base-url URL` shoots a running site instead; seeding needs the in-process server, so only the
@@ -55,9 +56,14 @@ SCREENS = [
     ("05", "refused-commit", "배치 확정 거절: 빨간 테두리와 이유", "A refused commit: red border and the reason"),
     ("06", "results", "결과: 순위와 점수", "Results: ranking and scores"),
     ("07", "spectator", "관전: 타일판과 버튼 없이 테이블만", "Spectator: the table without a rack or buttons"),
-    ("08", "mahjong-my-turn", "리치 마작 연습: 내 차례", "Riichi mahjong practice: my turn"),
-    ("09", "mahjong-call", "리치 마작: 울기(퐁) 창", "Riichi mahjong: the call (pon) window"),
+    ("08", "mahjong-my-turn", "리치 마작: 내 차례, 네 자리 모두 버림패 2줄과 울기", "Riichi mahjong: my turn, two rows of discards and calls at every seat"),
+    ("09", "mahjong-call", "리치 마작: 치 세 가지와 퐁을 고르는 울기 창", "Riichi mahjong: the call window, chi three ways and pon"),
+    ("10", "mahjong-riichi", "리치 마작: 리치 선언, 옆으로 누운 리치 패", "Riichi mahjong: riichi declared, the riichi tile sideways"),
+    ("11", "mahjong-win", "리치 마작: 론 결과 (화료패, 도라·뒷도라, 역, 점수 변화)", "Riichi mahjong: a ron (win tile, dora and ura, yaku, changes)"),
+    ("12", "mahjong-draw", "리치 마작: 유국 (텐파이 손패와 대기, 지불)", "Riichi mahjong: an exhaustive draw (tenpai hand and waits, payments)"),
+    ("13", "mahjong-final", "리치 마작: 최종 순위, 점수 그래프, 요약", "Riichi mahjong: the final ranking, score chart and summary"),
 ]
+MAHJONG_SCREENS = {s for _, s, *_ in SCREENS if s.startswith("mahjong-")}
 UNSEEDED = {"lobby", "waiting-room"}
 
 NAMES = {"ko": ("영희", "철수", "민수"), "en": ("Ana", "Ben", "Cara")}
@@ -72,8 +78,6 @@ FULL_TABLE = RUNS + GROUPS
 MY_RACK = [f"O{n}a" for n in range(5, 14)] + ["K13a", "R13a", "B13a"] + [f"O{n}b" for n in range(1, 9)]
 FRIEND_RACK = ["K13b", "R11b", "B12b", "O9b", "JK1"]  # K13b goes on the run K9–K12
 AI_RACK = ["K11b", "K12b", "R12b", "B11b", "O10b", "O11b"]
-# mahjong (tests/e2e/test_mahjong_table.py): 123m 456m 78p 99s 백백 9m + drawn 동; the next seat draws 백 and lets it go
-MJ_JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
 
 # the changed set's flash frozen 0.2 s in (it is fully lit for 0.35 s), other animations finished;
 # answers how many flashes it froze
@@ -259,35 +263,93 @@ def number_tiles(shooter: Shooter, locale: str, size: str) -> None:
 
 
 def mahjong(shooter: Shooter, locale: str, size: str) -> None:
-    """The mahjong practice table on my turn, then the pon window after my discard."""
+    """The mahjong practice table as the layout and result browser tests seed it: my turn late in a
+    hand, the chi window, a riichi, then a ron, a draw and the game's end (tests/e2e/test_mahjong_*)."""
     from playwright.sync_api import expect
 
     from tests.e2e.navigation import ROOM_URL, room_id_of
     from tests.e2e.seeding import seed_mahjong
+    from tests.e2e.test_mahjong_layout import LATE, LATE_HANDS, RIICHI_HANDS
+    from tests.e2e.test_mahjong_results import JUNK, MY_HAND
 
     touch = "has_touch" in SIZES[size]
     context = shooter.context(locale, size, NAMES[locale][0])
     page = context.new_page()
+
+    def press(locator) -> None:
+        (locator.tap() if touch else locator.click())
+
     try:
         page.goto(f"{shooter.base_url}/lobby")
         in_locale(page, locale)
         page.locator("#practice-mahjong").click()
         page.wait_for_url(ROOM_URL, timeout=30_000)
         expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
-        seed_mahjong(room_id_of(page), ["123m456m78p99s55z9m1z", *MJ_JUNK], live="5z6p")
+        room_id = room_id_of(page)
+        seed_mahjong(room_id, LATE_HANDS, **LATE)
         page.reload()
         expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
         expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)
         if shooter.wanted("mahjong-my-turn"):
             shooter.shot(page, locale, size, "mahjong-my-turn")
+        east = page.locator('#mj-hand .mj-drawn .mj-tile[data-code="1z"]')
+        press(east)
+        press(east)
+        expect(page.locator("#mj-call-chi")).to_be_visible(timeout=20_000)
         if shooter.wanted("mahjong-call"):
-            east = page.locator('#mj-hand .mj-tile[data-code="1z"]').first
-            (east.tap() if touch else east.click())
-            expect(east).to_have_attribute("data-selected", "true")
-            (page.locator("#mj-discard").tap() if touch else page.locator("#mj-discard").click())
-            expect(page.locator('#pond-bottom .mj-tile[data-code="1z"]')).to_have_count(1, timeout=10_000)
-            expect(page.locator("#mj-call-pon")).to_be_visible(timeout=20_000)
             shooter.shot(page, locale, size, "mahjong-call")
+        press(page.locator("#mj-call-pass"))
+        expect(page.locator("#mj-claim")).to_have_count(0, timeout=10_000)
+
+        if shooter.wanted("mahjong-riichi"):
+            seed_mahjong(room_id, RIICHI_HANDS, live="1z1z1z8s", live_count=40, riichi=[2])
+            page.reload()
+            expect(page.locator("#mj-riichi")).to_be_visible(timeout=20_000)
+            press(page.locator("#mj-riichi"))
+            press(page.locator('#mj-hand .mj-tile[data-code="7z"]'))
+            expect(page.locator('#pond-bottom .mj-tile[data-sideways="true"]')).to_have_count(1, timeout=10_000)
+            shooter.shot(page, locale, size, "mahjong-riichi")
+
+        overlay = page.locator("#mj-result-overlay")
+        # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go
+        seed_mahjong(room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m",
+                     script=[(1, {"type": "discard", "tile": "drawn"})])
+        page.reload()
+        expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
+        press(page.locator("#mj-call-ron"))
+        expect(overlay).to_be_visible(timeout=10_000)
+        expect(page.locator("#mj-yaku .mj-yaku-line").last).to_have_css("opacity", "1", timeout=5_000)
+        if shooter.wanted("mahjong-win"):
+            shooter.shot(page, locale, size, "mahjong-win")
+        press(page.locator("#mj-ready"))
+        expect(overlay).to_have_count(0, timeout=10_000)
+
+        # an exhaustive draw: I hold a 백 pon and wait on 2s/5s; three tiles are left for the AIs
+        seed_mahjong(room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]},
+                     live="9m9p9s", live_count=3, filler_seats=[1, 2, 3])
+        page.reload()
+        expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+        six = page.locator('#mj-hand .mj-tile[data-code="6p"]').first
+        press(six)
+        press(six)
+        expect(overlay).to_be_visible(timeout=20_000)
+        if shooter.wanted("mahjong-draw"):
+            shooter.shot(page, locale, size, "mahjong-draw")
+        press(page.locator("#mj-ready"))
+        expect(overlay).to_have_count(0, timeout=10_000)
+
+        # 남4국, all last: my tsumo ends the game; the final screen after the last hand's 확인
+        seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0],
+                     points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
+        page.reload()
+        expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
+        press(page.locator("#mj-tsumo"))
+        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
+        press(page.locator("#mj-last-ok"))
+        expect(overlay).to_have_count(0, timeout=10_000)
+        expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+        if shooter.wanted("mahjong-final"):
+            shooter.shot(page, locale, size, "mahjong-final")
     finally:
         context.close()
 
@@ -369,7 +431,7 @@ def main() -> int:
                 for size in args.size or list(SIZES):
                     print(f"{locale} {size} ...", flush=True)
                     number_tiles(shooter, locale, size)
-                    if shooter.seeded and (only is None or only & {"mahjong-my-turn", "mahjong-call"}):
+                    if shooter.seeded and (only is None or only & MAHJONG_SCREENS):
                         mahjong(shooter, locale, size)
             browser.close()
     write_index()
