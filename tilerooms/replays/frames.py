@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from tilerooms.engine.replay import LogEntry, ReplayStep, apply_entry
+from tilerooms.games import GAMES
 from tilerooms.state.rummikub_moves import name_en
 
 CHECKPOINT = 64  # log entries between two kept states: a step is rebuilt with at most this many applies
@@ -71,8 +72,8 @@ class Replay:
         self.names = {s.id: s.name for s in self.seats}
         self.log = log
         self._frames: ModuleType = importlib.import_module(f"tilerooms.replays.{game}")
-        self._engine: ModuleType = importlib.import_module(f"tilerooms.games.{game}.engine")
-        self._replay: ModuleType = importlib.import_module(f"tilerooms.games.{game}.replay")
+        self._engine = GAMES[game].engine
+        self._replay = GAMES[game].replay
         self._checkpoints: dict[int, State] = {}
         self.moves: list[Move] = []
         self.final: State = {}
@@ -81,7 +82,7 @@ class Replay:
     def _walk(self, seed: int | str, options: dict[str, Any]) -> None:
         hand = 0
         players = [s.id for s in self.seats]
-        for step in self._replay.replay(seed, options, players, self.log):
+        for step in self._replay(seed, options, players, self.log):
             if step.index % CHECKPOINT == 0:
                 self._checkpoints[step.index] = copy.deepcopy(step.state)
             move = self._frames.first_move(step.state, self.seats) if step.entry is None else self._frames.describe(step, self.seats, hand)
@@ -119,11 +120,9 @@ _lock = threading.Lock()
 
 def replay_for(record: Any) -> Replay:
     """The replay of a stored `GameRecord` (built once per worker, the last `CACHE_SIZE` kept)."""
-    with _lock:
-        found = _cache.get(record.id)
-        if found is not None:
-            _cache.move_to_end(record.id)
-            return found
+    found = cached(record.id)
+    if found is not None:
+        return found
     replay = Replay(record.game, record.seed, json.loads(record.options_json), json.loads(record.seats_json),
                     json.loads(record.log_json), record.id, record.ended_at)
     with _lock:
@@ -131,3 +130,12 @@ def replay_for(record: Any) -> Replay:
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return replay
+
+
+def cached(record_id: str) -> Replay | None:
+    """This worker's replay of `record_id` when it is still kept, else None."""
+    with _lock:
+        found = _cache.get(record_id)
+        if found is not None:
+            _cache.move_to_end(record_id)
+        return found

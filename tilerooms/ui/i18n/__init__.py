@@ -1,14 +1,14 @@
 """UI strings: Korean first, English second. Display names avoid trademarks (GUIDE §1).
 
 `MESSAGES` maps one key per message to its {"ko", "en"} texts; the tables live in one module per
-page (`site`, `lobby`, `room`, `board`, `mahjong`, `mahjong_results`, `account`). `SERVER_MESSAGES` gives the English
+page (`site`, `lobby`, `room`, `board`, `mahjong`, `mahjong_results`, `account`, `replay`). `SERVER_MESSAGES` gives the English
 of the Korean messages the server sends (RuleError messages and the room state's own lines).
 Rendering is in `tilerooms.ui.i18n.render` (`tr`), which needs the locale state.
 """
 
 from __future__ import annotations
 
-from tilerooms.ui.i18n import account, board, lobby, mahjong, mahjong_results, room, site
+from tilerooms.ui.i18n import account, board, lobby, mahjong, mahjong_results, replay, room, site
 from tilerooms.ui.i18n.server import SERVER_MESSAGES
 
 LOCALES = ("ko", "en")
@@ -25,7 +25,8 @@ def _merge(*tables: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 MESSAGES: dict[str, dict[str, str]] = _merge(
-    site.MESSAGES, lobby.MESSAGES, room.MESSAGES, board.MESSAGES, mahjong.MESSAGES, mahjong_results.MESSAGES, account.MESSAGES
+    site.MESSAGES, lobby.MESSAGES, room.MESSAGES, board.MESSAGES, mahjong.MESSAGES, mahjong_results.MESSAGES, account.MESSAGES,
+    replay.MESSAGES,
 )
 
 __all__ = ["LOCALES", "MESSAGES", "SERVER_MESSAGES", "text"]
