@@ -52,6 +52,7 @@ from tilerooms.bench.room_latency import (
     _free_port,
     _start_backend,
 )
+from tilerooms.state.rummikub_view import parse_turn_line
 
 REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
 GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}
@@ -126,18 +127,20 @@ async def _number_tiles(player: Client, watcher: Client, figures: Figures, rng: 
             await asyncio.sleep(0.1)  # the AI is thinking (server clock)
             continue
         await asyncio.sleep(rng.uniform(*think))
-        rack = [c["tile"]["id"] for c in player.vars.get("rack") or [] if not c.get("empty")]
+        rack = [c for c in player.vars.get("rack_cells") or [] if c]  # cell ids, "" for an empty cell
         if rack and player.vars.get("my_turn"):
             tile = rng.choice(rack)
             await player.wait_for(lambda f: True, await player.emit(RUMMIKUB_TABLE, "toggle", tile_id=tile))
             sent = await player.emit(RUMMIKUB_TABLE, "place_new")  # the draft move everyone sees
-            arrived = await watcher.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+            # the tile in the code of a set slot ("12 11 4 K8a|…", rummikub_view.set_code)
+            on_table = re.compile(rf"set_\d+_rx_state_\":\"[^\"]*\b{tile}\b|sets_more_rx_state_\":\[[^\]]*\b{tile}\b")
+            arrived = await watcher.wait_for(lambda f: on_table.search(f) is not None, sent)
             _count(figures, "rummikub", sent, arrived)
-            await player.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+            await player.wait_for(lambda f: on_table.search(f) is not None, sent)
             await asyncio.sleep(rng.uniform(*think) / 2)
-        kind = "draw" if player.vars.get("pool_count", 0) > 0 else "pass"
+        kind = "draw" if parse_turn_line(str(player.vars.get("turn") or "")).pool > 0 else "pass"
         sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)  # reverts the draft, ends the turn
-        arrived = await watcher.wait_for(lambda f: "pool_count" in f or "current_name" in f, sent)
+        arrived = await watcher.wait_for(lambda f: '"turn_rx_state_"' in f, sent)  # whose turn, the pool …
         _count(figures, "rummikub", sent, arrived)
         await player.wait_for(lambda f: '"my_turn_rx_state_":false' in f.replace(" ", "") or '"status' in f, sent)
 

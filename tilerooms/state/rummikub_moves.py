@@ -77,8 +77,9 @@ def name_en(name: str) -> str:
     return f"AI {match.group(1)} ({AI_LEVELS_EN[match.group(2)]})" if match else name
 
 
-def last_move(events: Sequence[dict[str, Any]], names: dict[str, str], viewer: str | None) -> tuple[str, str]:
-    """The latest move as one line in Korean and English ("AI 2: 3장 내려놓음"), or ("", "")."""
+def last_move_parts(events: Sequence[dict[str, Any]]) -> tuple[str, str, int] | None:
+    """The latest move among `events` as (player, kind, count), kind an i18n key after "move."
+    ("placed", "drew", "drew.timeout", "passed.refused", "left" …), or None."""
     for i in range(len(events) - 1, -1, -1):
         event = events[i]
         kind = event.get("type")
@@ -89,24 +90,34 @@ def last_move(events: Sequence[dict[str, Any]], names: dict[str, str], viewer: s
         timed_out = any(e.get("type") == "timedOut" for e in same_action)
         refused = any(e.get("type") == "commitFailed" for e in same_action)
         if kind == "committed":
-            key, count = "move.placed", len(event.get("tile_ids") or [])
+            key, count = "placed", len(event.get("tile_ids") or [])
         elif kind == "drewCount":
-            key, count = "move.drew", int(event.get("count") or 0)
+            key, count = "drew", int(event.get("count") or 0)
         elif kind == "passed":
-            key, count = "move.passed", 0
+            key, count = "passed", 0
         else:
-            key, count = "move.left", 0
+            key, count = "left", 0
         if kind in ("drewCount", "passed") and (timed_out or refused):
             key += ".timeout" if timed_out else ".refused"
-        name = names.get(player, player)
-        you = player == viewer
-        out = []
-        for locale in ("ko", "en"):
-            who = text("move.you", locale) if you else (name if locale == "ko" else name_en(name))
-            plural = "" if count == 1 or locale == "ko" else "s"
-            out.append(text(key, locale).format(who=who, n=count, s=plural))
-        return out[0], out[1]
-    return "", ""
+        return player, key, count
+    return None
+
+
+def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer: str | None) -> tuple[str, str]:
+    """One move in one line, Korean and English ("AI 2: 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")."""
+    name = names.get(player, player)
+    out = []
+    for locale in ("ko", "en"):
+        who = text("move.you", locale) if player == viewer else (name if locale == "ko" else name_en(name))
+        plural = "" if count == 1 or locale == "ko" else "s"
+        out.append(text(f"move.{kind}", locale).format(who=who, n=count, s=plural))
+    return out[0], out[1]
+
+
+def last_move(events: Sequence[dict[str, Any]], names: dict[str, str], viewer: str | None) -> tuple[str, str]:
+    """The latest move as one line in Korean and English ("AI 2: 3장 내려놓음"), or ("", "")."""
+    parts = last_move_parts(events)
+    return move_line(*parts, names, viewer) if parts else ("", "")
 
 
 def meld_progress(points: int, required: int) -> tuple[str, str]:

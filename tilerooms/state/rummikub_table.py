@@ -1,6 +1,9 @@
 """The number-tile board of one browser: a substate of `RoomState` (issue 18: 6).
 
-Its public vars are this viewer's board rows only (`rummikub_view.board`); the room's engine view
+Its public vars are this viewer's board only (`rummikub_view.board`), in the compact form of issue
+20: 2 — tile ids, one string per set, short flag lists — and each set in a var of its own
+(`set_0` … `set_39`, then `sets_more`), so a move that changes one set sends that one: Reflex
+sends every var a handler assigns, and `_put` assigns only what changed. The room's engine view
 with the viewer's own rack stays in backend vars. `RoomState` hands it every view it applies
 (`_show`); its handlers send actions through `RoomState._ask`, the one path that also applies the
 fresh view coming back from the same room load.
@@ -22,7 +25,7 @@ from tilerooms.state import rummikub_moves as moves
 from tilerooms.state.origin import request_origin
 from tilerooms.state.payloads import browser_event
 from tilerooms.state.room import RoomState
-from tilerooms.state.rummikub_view import Board, PlayerRow, RackCell, SetRow, board
+from tilerooms.state.rummikub_view import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, parse_set_code, parse_turn_line, rack_rows, set_rows
 
 
 class RummikubTable(RoomState):
@@ -31,36 +34,83 @@ class RummikubTable(RoomState):
     GAME = "rummikub"
 
     players: list[PlayerRow] = []
-    sets: list[SetRow] = []
-    rack: list[RackCell] = []
+    # whose turn, the pool, the clock, the tile counts and the last move in one line (rummikub_view.turn_line)
+    turn: str = ""
+    # set_0 … set_39 (added below the class): the sets' codes by index; the ones after them here
+    sets_more: list[str] = []
+    changed_sets: list[int] = []
+    arrived: list[str] = []
+    jokers: dict[str, str] = {}
+    rack_cells: list[str] = []
+    rack_shown: int = 0
+    drawn: list[str] = []
     draft_changed: bool = False
     selected: list[str] = []
     my_turn: bool = False
-    pool_count: int = 0
-    deadline: int = 0
-    current_name: str = ""
-    current_name_en: str = ""
-    meld_text: str = ""
-    meld_text_en: str = ""
+    meld: str = ""
+    problem_en: str = ""  # English of the problem line when it has numbers in it (the first-meld shortfall)
     commit_ok: bool = False
     problem: str = ""
     can_undo: bool = False
     live_draft: bool = False
-    # issue 18: the last move in one line ("AI 2: 3장 내려놓음"), the highlight's restart counter
-    last_move: str = ""
-    last_move_en: str = ""
-    flash: int = 0
+    flash: int = 0  # issue 18: the changed sets' highlight restarts when this moves
 
     _game: dict[str, Any] = {}
     _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
     _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
     _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
     _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
+    _last: list = []  # the last move (player, kind, count): issue 18's line "AI 2: 3장 내려놓음"
+    _deadline: int = 0  # the turn's deadline and the server's clock when it was first shown
+    _now: int = 0
 
-    @rx.var
-    def problem_en(self) -> str:
-        """English of the commit problem line when it has numbers in it (the first-meld shortfall)."""
-        return moves.english(self.problem)
+    # -- the board read back (for the server's own readers and tests; never sent) ------------
+    def _set_codes(self) -> list[str]:
+        """The shown sets' codes in index order."""
+        slots = [getattr(self, f"set_{i}") for i in range(SET_SLOTS)]
+        return [c for c in slots if c] + list(self.sets_more)
+
+    @property
+    def sets(self) -> list[SetRow]:
+        """The shown sets as the board draws them."""
+        return set_rows(self._set_codes(), self.selected, self.changed_sets, self.arrived, self.jokers)
+
+    @property
+    def rack(self) -> list[RackCell]:
+        """My rack grid as the board draws it."""
+        return rack_rows(self.rack_cells, self.selected, self.drawn, self.rack_shown)
+
+    @property
+    def meld_text(self) -> str:
+        """My first meld's progress as the board words it ("첫 등록: 18 / 30점 (12점 더)"), "" when none."""
+        return moves.meld_progress(*map(int, self.meld.split(" ")))[0] if self.meld else ""
+
+    @property
+    def meld_text_en(self) -> str:
+        """The same in English."""
+        return moves.meld_progress(*map(int, self.meld.split(" ")))[1] if self.meld else ""
+
+    @property
+    def pool_count(self) -> int:
+        """Tiles left in the pool."""
+        return parse_turn_line(self.turn).pool
+
+    def _last_move_lines(self) -> tuple[str, str]:
+        move = parse_turn_line(self.turn).move
+        if move is None:
+            return "", ""
+        player = self.players[move[0]].id
+        return moves.move_line(player, move[1], move[2], self._names, self._viewer)
+
+    @property
+    def last_move(self) -> str:
+        """The last move in one line, as the board shows it ("AI 2 (쉬움): 3장 내려놓음")."""
+        return self._last_move_lines()[0]
+
+    @property
+    def last_move_en(self) -> str:
+        """The same line in English ("AI 2 (Easy): placed 3 tiles")."""
+        return self._last_move_lines()[1]
 
     # -- showing a view ----------------------------------------------------------------------
     def _show(self, view: dict[str, Any]) -> None:
@@ -90,20 +140,23 @@ class RummikubTable(RoomState):
         if before is not None and shown_now != shown_before:
             self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
         self._drawn = moves.drawn_tiles(events, self._viewer, self._game.get("rack") or [])
-        line, line_en = moves.last_move(events, self._names, self._viewer) if self._game else ("", "")
-        self._put(last_move=line, last_move_en=line_en)
+        self._last = list(moves.last_move_parts(events) or ()) if self._game else []
+        deadline = int(self._game.get("deadline") or 0)
+        if deadline != self._deadline:
+            self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
 
     def _show_board(self, b: Board) -> None:
-        on_board = {t.id for s in b.sets for t in s.tiles} | {c.tile.id for c in b.rack if not c.empty}
-        self._rack_order = [c.tile.id for c in b.rack]
-        if b.deadline != self.deadline:
-            self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew
-        # every Board field is a var of the same name here
-        self._put(selected=[t for t in self.selected if t in on_board], **{f.name: getattr(b, f.name) for f in fields(Board)})
+        on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
+        self._rack_order = list(b.rack_cells)
+        # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
+        slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
+        shown = {f.name: getattr(b, f.name) for f in fields(Board) if f.name != "sets"}
+        self._put(selected=[t for t in self.selected if t in on_board], sets_more=b.sets[SET_SLOTS:], **slots, **shown)
 
     def _restyle(self) -> None:
         if self._game:
-            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed), set(self._arrived), set(self._drawn)))
+            last = tuple(self._last) if self._last else None
+            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed), set(self._arrived), set(self._drawn), last, self._now))
         else:
             self._show_board(Board())
 
@@ -121,7 +174,7 @@ class RummikubTable(RoomState):
 
     def _rack_tiles(self) -> list[str]:
         """My rack tiles not on the table, in my cell order."""
-        return [c.tile.id for c in self.rack if not c.empty]
+        return [t for t in self.rack_cells if t]
 
     @browser_event
     def chain_select(self, data: dict) -> None:
@@ -132,7 +185,7 @@ class RummikubTable(RoomState):
         tile, steps = data.get("tile"), data.get("steps")
         if not isinstance(tile, str) or not isinstance(steps, int):
             return
-        rows = [self._rack_tiles()] + [[t.id for t in s.tiles] for s in self.sets]
+        rows = [self._rack_tiles()] + [parse_set_code(code)[3] for code in self._set_codes()]
         line = next((r for r in rows if tile in r), None)
         if line is not None:
             self.selected = chain(line, tile, min(steps, 13))
@@ -242,6 +295,10 @@ class RummikubTable(RoomState):
             return
         self._put(selected=[])  # assigned only when there was one: Reflex sends every assigned var
         await self._send({"type": kind, "seq": self._game.get("seq")})
+
+
+for _slot in range(SET_SLOTS):
+    RummikubTable.add_var(f"set_{_slot}", str, "")
 
 
 def _shown_tiles(game: dict[str, Any] | None) -> set[str]:

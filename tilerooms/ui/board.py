@@ -18,11 +18,13 @@ from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.state.keys import ACTIONS, KeyState
 from tilerooms.state.room import RoomState
 from tilerooms.state.rummikub_table import RummikubTable
+from tilerooms.state.rummikub_view import SET_SLOTS
+from tilerooms.ui import board_turn as turn
 from tilerooms.ui.gestures import gesture_layer
 from tilerooms.ui.board_feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.ui.rummikub_rules import rules_dialog
-from tilerooms.ui.tiles import number_tile
+from tilerooms.ui.tiles import coded_tile
 
 BOARD_CSS = """
 /* during a game the screen is the game: the page loses its side margins and gestures.jsx gives
@@ -123,19 +125,21 @@ BOARD_CSS = """
 """
 
 
-def _player_chip(p) -> rx.Component:
+def _player_chip(p, seat) -> rx.Component:
+    # the tile counts and whose turn it is come apart from the names: they change every turn
+    current = seat == turn.current_seat()
     return rx.hstack(
-        rx.text(by_locale(p.name_en, p.name), weight=rx.cond(p.current, "bold", "regular")),
-        rx.badge(p.tiles.to_string(), tr("board.tiles_suffix"), variant="soft"),
+        rx.text(by_locale(p.name_en, p.name), weight=rx.cond(current, "bold", "regular")),
+        rx.badge(turn.seat_tiles(seat), tr("board.tiles_suffix"), variant="soft"),
         rx.cond(p.melded, rx.badge(tr("board.melded"), color_scheme="green", variant="soft")),
         rx.cond(p.left, rx.badge(tr("board.left"), color_scheme="gray")),
         rx.cond(
-            p.current,
+            current,
             rx.el.span(
                 "",
                 class_name="tr-countdown",
-                data_deadline=RummikubTable.deadline.to_string(),
-                data_now=RoomState.server_now.to_string(),
+                data_deadline=turn.deadline(),
+                data_now=turn.server_now(),
                 style={
                     "fontVariantNumeric": "tabular-nums",
                     "fontWeight": "700",
@@ -150,46 +154,61 @@ def _player_chip(p) -> rx.Component:
         ),
         padding="0.35em 0.7em",
         border_radius="999px",
-        border=rx.cond(p.current, "2px solid var(--accent-9)", "1px solid var(--gray-a6)"),
+        border=rx.cond(current, "2px solid var(--accent-9)", "1px solid var(--gray-a6)"),
         background=rx.cond(p.me, "var(--accent-a3)", "transparent"),
         align="center",
         spacing="2",
         class_name="player-chip",
-        data_current=rx.cond(p.current, "true", "false"),
+        data_current=rx.cond(current, "true", "false"),
     )
 
 
-def _table_set(s) -> rx.Component:
-    # a box in the table's flow: its place is its rank in the engine's reading order (`order`), its
-    # engine position rides along for gestures.jsx to turn a drop point into a free board spot
+def _table_set(code, index) -> rx.Component:
+    # a box in the table's flow from its code "rank row col R7a R8a R9a[|reason]" (rummikub_view.set_code):
+    # its place is its rank in the engine's reading order, its engine position rides along for
+    # gestures.jsx to turn a drop point into a free board spot
+    parts = code.split("|")
+    head = parts[0].to(str).split(" ")
+    tiles = head[3:]
+    valid = parts.length() == 1
     return rx.box(
         rx.box(
-            rx.foreach(s.tiles, lambda t: number_tile(t, RummikubTable.toggle(t.id), movable=RummikubTable.my_turn)),
+            rx.foreach(
+                tiles,
+                lambda t: coded_tile(t, RummikubTable.selected.contains(t), arrived=RummikubTable.arrived.contains(t), jokers=RummikubTable.jokers,
+                                     on_click=RummikubTable.toggle(t), movable=RummikubTable.my_turn),
+            ),
             class_name="tr-set-tiles",
         ),
-        rx.cond(~s.valid, rx.el.span(server_text(s.reason), class_name="set-reason")),
+        rx.cond(~valid, rx.el.span(server_text(parts[1].to(str)), class_name="set-reason")),
         rx.cond(
             RummikubTable.my_turn & (RummikubTable.selected.length() > 0),
-            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RummikubTable.place_on(s.index)),
+            rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RummikubTable.place_on(index)),
         ),
         class_name="tr-set table-set",
         data_drop="set",
-        data_set_index=s.index,
-        data_row=s.row,
-        data_col=s.col,
-        data_order=s.order,
-        data_size=s.tiles.length(),
-        data_valid=rx.cond(s.valid, "true", "false"),
-        data_changed=rx.cond(s.changed, "true", "false"),
-        style={"order": s.order},
+        data_set_index=index,
+        data_row=head[1],
+        data_col=head[2],
+        data_order=head[0],
+        data_size=tiles.length(),
+        data_valid=rx.cond(valid, "true", "false"),
+        data_changed=rx.cond(RummikubTable.changed_sets.contains(index), "true", "false"),
+        style={"order": head[0]},
     )
+
+
+def _shown_sets() -> rx.Var:
+    """Every set's code by index: the slot vars, then the draft's further sets."""
+    slots = rx.Var.create([getattr(RummikubTable, f"set_{i}") for i in range(SET_SLOTS)])
+    return (slots + RummikubTable.sets_more).to(list[str])
 
 
 def _table() -> rx.Component:
     return rx.box(
         rx.box(
-            rx.foreach(RummikubTable.sets, _table_set),
-            rx.cond(RummikubTable.sets.length() == 0, rx.text(tr("board.table_empty"), color_scheme="gray", size="2", padding="1em")),
+            rx.foreach(_shown_sets(), lambda code, index: rx.cond(code != "", _table_set(code, index))),
+            rx.cond(RummikubTable.set_0 == "", rx.text(tr("board.table_empty"), color_scheme="gray", size="2", padding="1em")),
             id="table",
             data_board="true",
             data_flash=(RummikubTable.flash % 2).to_string(),  # restarts the changed sets' 1 s flash (board_feedback.py)
@@ -219,14 +238,20 @@ def _zoom_button() -> rx.Component:
     )
 
 
-def _rack_cell(c) -> rx.Component:
+def _rack_cell(code, index) -> rx.Component:
+    # a cell is its tile's id, "" when empty; cells past rack_shown are a phone's spare ones
+    empty = code == ""
     return rx.box(
-        rx.cond(c.empty, rx.fragment(), number_tile(c.tile, RummikubTable.toggle(c.tile.id), movable=True)),
-        data_rack_cell=c.index,
-        data_spare=rx.cond(c.spare, "true", "false"),
+        rx.cond(
+            empty,
+            rx.fragment(),
+            coded_tile(code, RummikubTable.selected.contains(code), drawn=RummikubTable.drawn.contains(code), on_click=RummikubTable.toggle(code), movable=True),
+        ),
+        data_rack_cell=index,
+        data_spare=rx.cond(index >= RummikubTable.rack_shown, "true", "false"),
         min_height="3.75rem",
         border_radius="8px",
-        background=rx.cond(c.empty, "rgba(0,0,0,0.05)", "transparent"),
+        background=rx.cond(empty, "rgba(0,0,0,0.05)", "transparent"),
         class_name="rack-cell",
     )
 
@@ -234,7 +259,7 @@ def _rack_cell(c) -> rx.Component:
 def _rack() -> rx.Component:
     return rx.box(
         rx.box(
-            rx.foreach(RummikubTable.rack, _rack_cell),
+            rx.foreach(RummikubTable.rack_cells, _rack_cell),
             class_name="tr-rack-grid",
         ),
         id="rack",
@@ -249,8 +274,8 @@ def _label(key: str) -> rx.Component:
 
 
 def _draw_button() -> rx.Component:
-    label = rx.cond(RummikubTable.pool_count > 0, _label("key.draw"), tr("board.pass"))
-    kind = rx.cond(RummikubTable.pool_count > 0, "draw", "pass")
+    label = rx.cond(turn.pool_count() > 0, _label("key.draw"), tr("board.pass"))
+    kind = rx.cond(turn.pool_count() > 0, "draw", "pass")
     plain = rx.button(label, id="draw", variant="outline", on_click=RummikubTable.game_action(kind), disabled=~RummikubTable.my_turn)
     # a draft would be thrown away: ask first (issue 4)
     confirm = rx.alert_dialog.root(
@@ -331,15 +356,15 @@ def rummikub_board() -> rx.Component:
                 # whose turn and the pool: one line that never wraps
                 rx.box(
                     rx.cond(RummikubTable.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
-                    rx.cond(~RummikubTable.my_turn, rx.text(by_locale(RummikubTable.current_name_en, RummikubTable.current_name), tr("common.whose_turn"), size="2", id="whose-turn")),
-                    rx.text(tr("board.pool_before"), RummikubTable.pool_count, tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
+                    rx.cond(~RummikubTable.my_turn, rx.text(by_locale(turn.current_name(english=True), turn.current_name(english=False)), tr("common.whose_turn"), size="2", id="whose-turn")),
+                    rx.text(tr("board.pool_before"), turn.pool_count(), tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
                     class_name="tr-status",
                 ),
                 # what just happened and how my turn stands: a line of its own on a phone, kept even
                 # when empty so the table does not move when a move is named
                 rx.box(
                     feedback_badges(),
-                    rx.cond(RummikubTable.meld_text != "", rx.badge(by_locale(RummikubTable.meld_text_en, RummikubTable.meld_text), color_scheme="amber", size="2", id="meld-progress")),
+                    rx.cond(RummikubTable.meld != "", rx.badge(by_locale(turn.meld_progress("en"), turn.meld_progress("ko")), color_scheme="amber", size="2", id="meld-progress")),
                     rx.cond(RummikubTable.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
                     class_name="tr-moveline",
                 ),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.state.room import RoomState
-from tilerooms.state.rummikub_table import RummikubTable
+from tilerooms.ui.board_turn import last_move
 from tilerooms.ui.i18n.render import by_locale, tr
 
 # an amber ring at least 4 px wide and a warm fill, held most of the second (a 2 px pale ring on a
@@ -55,8 +55,7 @@ def feedback_badges() -> rx.Component:
     return rx.fragment(
         rx.cond(watching(), rx.badge(tr("board.watching"), color_scheme="blue", size="2", id="watching")),
         rx.cond(
-            RummikubTable.last_move != "",
-            rx.text(by_locale(RummikubTable.last_move_en, RummikubTable.last_move), size="2", color_scheme="gray", id="last-move",
-                    data_move=RummikubTable.last_move),
+            last_move("ko") != "",
+            rx.text(by_locale(last_move("en"), last_move("ko")), size="2", color_scheme="gray", id="last-move", data_move=last_move("ko")),
         ),
     )
