@@ -1,0 +1,255 @@
+"""Benchmark of the 복기 (issue 21: 3): review time of a mahjong hanchan and of a 30-turn number-tile
+game, and the site's responsiveness while a review runs in the background.
+
+Run with ``python -m tilerooms.bench.review [--games 20] [--latency-actions 200] [--skip-latency]``.
+
+- Mahjong: `--games` seeded 4-player hanchan played through the engine by AIs (seat levels hard /
+  normal / normal / easy; each seat decides from its own view) and logged the way the room layer
+  logs them (`{"at", "by", "action"}`); the normal seat of the first player is labelled a person
+  (kind "guest"), so its decisions are reviewed. Median and p95 seconds of `review.review` (the
+  replay included); target <= 10 s.
+- Number tiles: `bench/review_rummikub.measure` (the other half's benchmark: 30 turns, one
+  person); target <= 3 s. Skipped with a message when that module is absent.
+- Responsiveness: the latency of `RoomService.act` (a number-tile `setDraft`, in-process, memory
+  store) in one room, timed alone, then while the background runner (`accounts.game_reviews`)
+  reviews stored hanchan in its own process, then (for contrast) while the same review runs in a
+  thread of this process. Median and p95 milliseconds each way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tilerooms.engine import RuleError
+from tilerooms.games.mahjong import ai, engine
+from tilerooms.games.mahjong import review as mahjong_review
+
+MAX_STEPS = 400_000  # a guard only: every game ends (spec 5.10)
+LEVELS = ("normal", "hard", "normal", "easy")  # seat 0 is the one labelled a person
+STEP_MS = 700  # each move stamped this long after the previous one
+
+
+def bench_seats(humans: int = 1) -> list[dict[str, Any]]:
+    """Four seats `[{id, name, kind, level}]`, the first `humans` labelled people ("guest")."""
+    return [
+        {"id": f"p{i}", "name": f"p{i}", "kind": "guest" if i < humans else "ai", "level": LEVELS[i]}
+        for i in range(4)
+    ]
+
+
+def logged_mahjong(seed: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play seeded game `seed` to its end with every seat's AI (its `level`, from its own view) and
+    return the options given to setup and the room-layer log. A deadline nobody acts before
+    (a claim window's minimum delay) fires as a logged time-out, as the room's clock does."""
+    opts = {"length": "hanchan", "startedAt": 1_800_000_000_000, **(options or {})}
+    players = [s["id"] for s in seats]
+    levels = {s["id"]: s.get("level") or "normal" for s in seats}
+    rngs = {p: random.Random(f"{seed}-{p}") for p in players}
+    state = engine.setup(dict(opts), players, seed)
+    now = opts["startedAt"]
+    log: list[dict[str, Any]] = []
+    for _ in range(MAX_STEPS):
+        if engine.result(state) is not None:
+            return opts, log
+        acted = False
+        for player in engine.active_players(state):
+            view = json.loads(json.dumps(engine.view(state, player)))  # data only, as over the wire
+            for action in ai.decide(view, levels[player], rngs[player]):
+                move = {**action, "seq": state["seq"]}
+                try:
+                    engine.apply(state, player, {**move, "at": now})
+                except RuleError:
+                    break
+                log.append({"at": now, "by": player, "action": move})
+                acted = True
+            if acted:
+                break
+        now += STEP_MS
+        if not acted:
+            now = max(now, int(engine.deadline(state)))
+            player = engine.active_players(state)[0]
+            engine.apply(state, player, {"type": "timeout", "at": now})
+            log.append({"at": now, "by": player, "action": {"type": "timeout"}})
+    raise RuntimeError("the game did not end")
+
+
+def percentile95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def measure_mahjong(games: int, first_seed: int = 1) -> dict[str, Any]:
+    """Review `games` seeded hanchan with one person; seconds per review, decisions reviewed."""
+    seats = bench_seats()
+    seconds: list[float] = []
+    decisions = 0
+    for seed in range(first_seed, first_seed + games):
+        options, log = logged_mahjong(seed, seats)
+        t0 = time.perf_counter()
+        result = mahjong_review.review(seed, options, seats, log)
+        seconds.append(time.perf_counter() - t0)
+        decisions += len(result["decisions"])
+    return {"median": statistics.median(seconds), "p95": percentile95(seconds), "max": max(seconds),
+            "decisions": decisions, "games": games}
+
+
+def measure_rummikub(games: int) -> dict[str, Any] | None:
+    """The number-tile half's own benchmark (30 turns, one person), or None when it is absent."""
+    try:
+        from tilerooms.bench import review_rummikub
+    except ImportError:
+        return None
+    return review_rummikub.measure(games, 30, 1)
+
+
+# -- responsiveness ----------------------------------------------------------------------------
+
+
+async def _act_latencies(service: Any, room_id: str, player: str, sets: list[list[str]], count: int,
+                         gap_s: float = 0.01) -> list[float]:
+    """Milliseconds of `count` setDraft actions (alternating two drafts), one every `gap_s`."""
+    out = []
+    for n in range(count):
+        draft = [{"tileIds": s} for s in sets] if n % 2 == 0 else []
+        t0 = time.perf_counter()
+        await service.act(room_id, player, {"type": "setDraft", "sets": draft})
+        out.append((time.perf_counter() - t0) * 1000)
+        await asyncio.sleep(gap_s)
+    return out
+
+
+async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
+    """An in-process RoomService (memory store) with a number-tile practice room against an AI
+    that never gets a turn while we time: the person holds the turn and moves a draft around."""
+    from tilerooms.rooms.bus import MemoryBus
+    from tilerooms.rooms.identity import guest
+    from tilerooms.rooms.service import RoomService
+    from tilerooms.rooms.store import MemoryRoomStore
+
+    service = RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=(0, 0))
+    person = guest("benchreviewlatency01", "벤치")
+    room_id = await service.create_practice(person, game="rummikub", ai_count=1, level="easy",
+                                            options={"turnSeconds": 180})
+    room = await service.store.load(room_id)
+    state = room.game_state
+    if state["current"] != person.id:  # the AI opened: let it play its turn first
+        for _ in range(200):
+            await service.tick()
+            state = (await service.store.load(room_id)).game_state
+            if state["current"] == person.id:
+                break
+            await asyncio.sleep(0.05)
+    rack = sorted(state["racks"][person.id])
+    return service, room_id, person.id, [rack[:3]]
+
+
+def _stored_hanchan(url: str, count: int) -> list[str]:
+    """Store `count` seeded hanchan (one person each) as game records; their ids."""
+    import secrets
+    from datetime import datetime, timezone
+
+    from tilerooms.db.engine import session
+    from tilerooms.db.models import GameRecord
+
+    seats = bench_seats()
+    ids = []
+    from tilerooms.db.engine import get_engine
+
+    with session(get_engine(url)) as s:
+        for seed in range(100, 100 + count):
+            options, log = logged_mahjong(seed, seats)
+            record = GameRecord(
+                id=secrets.token_urlsafe(16), game_key=f"bench-{seed}-{secrets.token_hex(4)}", room_id="bench",
+                game="mahjong", seed=seed, options_json=json.dumps(options), seats_json=json.dumps(seats),
+                log_json=json.dumps(log), result_json="{}", started_at=datetime.now(timezone.utc),
+                ended_at=datetime.now(timezone.utc),
+            )
+            s.add(record)
+            ids.append(record.id)
+        s.commit()
+    return ids
+
+
+async def measure_latency(actions: int) -> dict[str, dict[str, float]]:
+    """setDraft latency in one room: alone, during background reviews (the runner's process),
+    during the same reviews in a thread of this process. Milliseconds, median and p95."""
+    from tilerooms.accounts import game_reviews
+    from tilerooms.db import migrate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        migrate.upgrade(url)
+        record_ids = _stored_hanchan(url, 6)
+        service, room_id, player, sets = await _latency_room()
+        await _act_latencies(service, room_id, player, sets, 20)  # warm-up
+        alone = await _act_latencies(service, room_id, player, sets, actions)
+
+        runner = game_reviews.ReviewRunner(url)
+        await runner.warm_up()  # the process starts and imports once, as at the app's start
+        jobs = [asyncio.ensure_future(runner.run(rid)) for rid in record_ids[:3]]
+        await asyncio.sleep(0.2)
+        process = await _act_latencies(service, room_id, player, sets, actions)
+        busy_process = not all(j.done() for j in jobs)
+        await asyncio.gather(*jobs)
+        runner.shutdown()
+
+        def in_thread() -> None:
+            from tilerooms.accounts.game_records import load_game, log_of, seats_of
+
+            for rid in record_ids[3:]:
+                record = load_game(rid, game_reviews.engine_of(url))
+                mahjong_review.review(record.seed, json.loads(record.options_json), seats_of(record), log_of(record))
+
+        thread = asyncio.ensure_future(asyncio.to_thread(in_thread))
+        await asyncio.sleep(0.2)
+        threaded = await _act_latencies(service, room_id, player, sets, actions)
+        busy_thread = not thread.done()
+        await thread
+    return {
+        "alone": _ms(alone),
+        "review in the runner's process": {**_ms(process), "busy": busy_process},
+        "review in a thread (contrast)": {**_ms(threaded), "busy": busy_thread},
+    }
+
+
+def _ms(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "p95": percentile95(values), "max": max(values)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the review times and the latency figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--latency-actions", type=int, default=200)
+    parser.add_argument("--skip-latency", action="store_true")
+    args = parser.parse_args(argv)
+    mj = measure_mahjong(args.games, args.seed)
+    print(f"mahjong review: {mj['games']} hanchan, one person each, {mj['decisions']} decisions reviewed")
+    print(f"  per game: median {mj['median']:.2f} s, p95 {mj['p95']:.2f} s, max {mj['max']:.2f} s (target <= 10 s)")
+    rk = measure_rummikub(args.games)
+    if rk is None:
+        print("number-tile review: skipped (tilerooms.bench.review_rummikub is not there yet)")
+    else:
+        print(f"number-tile review: {args.games} games x 30 turns, {rk['turns']} turns reviewed")
+        print(f"  per game: median {rk['median']:.2f} s, p95 {rk['p95']:.2f} s, max {rk['max']:.2f} s (target <= 3 s)")
+    if args.skip_latency:
+        return
+    figures = asyncio.run(measure_latency(args.latency_actions))
+    print(f"setDraft latency in another room ({args.latency_actions} actions each):")
+    for label, f in figures.items():
+        busy = "" if "busy" not in f else ("  (a review ran throughout)" if f["busy"] else "  (the review ended early)")
+        print(f"  {label:32s} median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, max {f['max']:.2f} ms{busy}")
+
+
+if __name__ == "__main__":
+    main()
