@@ -1,4 +1,5 @@
-"""The accounts side of the running app: start-up checks, the game-end listener, the pending sweep."""
+"""The accounts side of the running app: start-up checks, the game-end listener (records, the kept
+game and its review), the pending sweeps."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 
-from tilerooms.accounts import game_records, records, settings
+from tilerooms.accounts import game_reviews, records, settings
 from tilerooms.rooms import runtime as rooms_runtime
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ async def record_finished_rooms() -> None:
         room = await store.load(room_id)
         if room is not None and room.status == "finished" and room.result:
             await records.on_game_end(room)
-            await game_records.on_game_end(room)
+            await game_reviews.on_game_end(room)  # kept (idempotent), then reviewed once
 
 
 @contextlib.asynccontextmanager
@@ -31,7 +32,8 @@ async def accounts_runtime():
     service = rooms_runtime.service()
     if not getattr(service, "_accounts_listening", False):
         service.on_game_end(records.on_game_end)
-        service.on_game_end(game_records.on_game_end)  # issue 21: every finished game kept for replay
+        # issue 21: every finished game kept for replay, then reviewed (복기) in a separate process
+        service.on_game_end(game_reviews.on_game_end)
         service._accounts_listening = True  # one listener per service, however often the app starts
 
     async def sweep_forever() -> None:
@@ -44,8 +46,17 @@ async def accounts_runtime():
                 log.exception("pending rewards sweep failed")
             await asyncio.sleep(PENDING_SWEEP_S)
 
+    async def review_missing() -> None:
+        try:
+            await game_reviews.runner().sweep()  # stored games without a review (bounded, newest first)
+        except Exception:  # noqa: BLE001 - the next start sweeps again
+            log.exception("review sweep failed")
+
     task = asyncio.create_task(sweep_forever())
+    reviews = asyncio.create_task(review_missing())
     try:
         yield
     finally:
         task.cancel()
+        reviews.cancel()
+        game_reviews.shutdown_runners()

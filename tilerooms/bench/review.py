@@ -152,26 +152,27 @@ async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
     return service, room_id, person.id, [rack[:3]]
 
 
-def _stored_hanchan(url: str, count: int) -> list[str]:
-    """Store `count` seeded hanchan (one person each) as game records; their ids."""
+def store_logged_games(url: str, seeds: range | list[int], options: dict[str, Any] | None = None,
+                       seats: list[dict[str, Any]] | None = None) -> list[str]:
+    """Store one seeded mahjong game per seed (`logged_mahjong`, one person by default) as game
+    records in the database at `url`, as the game-end listener would; their record ids."""
     import secrets
     from datetime import datetime, timezone
 
-    from tilerooms.db.engine import session
+    from tilerooms.db.engine import get_engine, session
     from tilerooms.db.models import GameRecord
 
-    seats = bench_seats()
+    seats = seats or bench_seats()
     ids = []
-    from tilerooms.db.engine import get_engine
-
     with session(get_engine(url)) as s:
-        for seed in range(100, 100 + count):
-            options, log = logged_mahjong(seed, seats)
+        for seed in seeds:
+            opts, log = logged_mahjong(seed, seats, options)
+            ended = datetime.fromtimestamp(log[-1]["at"] / 1000, tz=timezone.utc)
             record = GameRecord(
                 id=secrets.token_urlsafe(16), game_key=f"bench-{seed}-{secrets.token_hex(4)}", room_id="bench",
-                game="mahjong", seed=seed, options_json=json.dumps(options), seats_json=json.dumps(seats),
-                log_json=json.dumps(log), result_json="{}", started_at=datetime.now(timezone.utc),
-                ended_at=datetime.now(timezone.utc),
+                game="mahjong", seed=seed, options_json=json.dumps(opts), seats_json=json.dumps(seats),
+                log_json=json.dumps(log), result_json="{}",
+                started_at=datetime.fromtimestamp(opts["startedAt"] / 1000, tz=timezone.utc), ended_at=ended,
             )
             s.add(record)
             ids.append(record.id)
@@ -188,7 +189,7 @@ async def measure_latency(actions: int) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         migrate.upgrade(url)
-        record_ids = _stored_hanchan(url, 6)
+        record_ids = store_logged_games(url, range(100, 106))
         service, room_id, player, sets = await _latency_room()
         await _act_latencies(service, room_id, player, sets, 20)  # warm-up
         alone = await _act_latencies(service, room_id, player, sets, actions)

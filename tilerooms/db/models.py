@@ -150,3 +150,27 @@ TABLES = frozenset({
     "users", "oauth_links", "games", "game_participants", "reward_ledger", "quest_progress",
     "game_records", "game_record_members",
 })
+
+
+class GameReview(SQLModel, table=True):
+    """The 복기 (AI review) of a stored game (issue 21: 3), computed once in the background after the
+    game is stored (`accounts/game_reviews.py`): `games/<game>/review.py`'s result as JSON.
+
+    The row is the claim: the first worker to insert it (status "pending") computes the review, so
+    it is written once however many workers heard the game end; a pending row left by a dead
+    worker is taken over after `game_reviews.STALE_S`.
+    """
+
+    __tablename__ = "game_reviews"
+
+    record_id: str = Field(foreign_key="game_records.id", primary_key=True, max_length=32, ondelete="CASCADE")
+    game: str = Field(max_length=16)  # "rummikub" | "mahjong"
+    status: str = Field(default="pending", max_length=8, index=True)  # pending | done | failed
+    review_json: str | None = Field(default=None, sa_type=sa.Text)  # the review (status done)
+    error: str | None = Field(default=None, max_length=500)  # why it failed (status failed)
+    compute_ms: int | None = Field(default=None)  # the review function's own time
+    created_at: datetime = Field(default_factory=utcnow)  # claimed
+    updated_at: datetime = Field(default_factory=utcnow)  # last status change
+
+
+TABLES = TABLES | {"game_reviews"}  # noqa: F811 - the migrations' table list grows with each table
