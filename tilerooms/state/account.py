@@ -12,7 +12,8 @@ from typing import Any
 
 import reflex as rx
 
-from tilerooms.accounts import oauth, records, settings, users
+from tilerooms.accounts import game_records, oauth, records, rewards, settings, users
+from tilerooms.games import GAMES
 from tilerooms.rooms.identity import Identity
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.payloads import browser_event
@@ -21,6 +22,17 @@ COLOR_NAMES = {
     "teal": "청록", "tomato": "토마토", "amber": "호박", "grass": "풀빛",
     "blue": "파랑", "violet": "보라", "pink": "분홍", "gray": "회색",
 }
+
+
+def stored_games(user_id: int) -> list[dict[str, str]]:
+    """The member's stored games (`game_records.games_of`, newest first) as /me/records rows:
+    when (KST, as the records table), the game, who played and the replay's link."""
+    return [
+        {"record_id": g["record_id"], "href": f"/game/{g['record_id']}", "game": g["game"],
+         "game_ko": GAMES[g["game"]].name_ko if g["game"] in GAMES else g["game"],
+         "when": g["ended_at"].astimezone(rewards.KST).strftime("%m/%d %H:%M"), "players": " · ".join(g["players"])}
+        for g in game_records.games_of(user_id)
+    ]
 
 
 def _user_id(who: Identity) -> int | None:
@@ -45,6 +57,7 @@ class AccountState(rx.State):
     quest_target: int = 5
     quest_done: bool = False
     records: list[dict[str, str]] = []
+    replays: list[dict[str, str]] = []  # the member's stored games, each with its replay's link (issue 21: 2)
     weekly: list[dict[str, Any]] = []
     all_time: list[dict[str, Any]] = []
     notice: str = ""
@@ -84,10 +97,11 @@ class AccountState(rx.State):
 
     @browser_event
     async def load_records(self) -> None:
-        """My records: recent games with every player's result."""
+        """My records: recent games with every player's result, and the stored games to replay."""
         who = await self._who()
         user_id = _user_id(who)
         self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
+        self.replays = await asyncio.to_thread(stored_games, user_id) if user_id is not None else []
 
     @browser_event
     async def load_rankings(self) -> None:

@@ -100,6 +100,7 @@ class RoomState(rx.State):
     result_summary_en: str = ""
     result_rows: list[ResultRow] = []
     match_continues: bool = False
+    record_id: str = ""  # the finished game's stored record: its replay is /game/<record_id> (issue 21: 2)
     error: str = ""
     game: str = ""  # "rummikub" / "mahjong": which table substate shows the game
     server_now: int = 0  # the countdowns' reference for clock skew (set with a new deadline)
@@ -252,6 +253,7 @@ class RoomState(rx.State):
             spectators=[s["name"] for s in view["spectators"]],
             chat=[ChatRow(c["no"], c["name"], c["text"]) for c in view["chat"]],
             game=game,
+            record_id=str((view.get("result") or {}).get("record_id") or "") if self.status == "finished" else "",
         )
         self._count_unread()
         if game == "mahjong":  # its own result screens (MahjongTable): no number-tile results table

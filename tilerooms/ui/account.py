@@ -7,7 +7,7 @@ import reflex as rx
 from tilerooms.state.account import COLOR_NAMES, AccountState
 from tilerooms.state.identity import IdentityState
 from tilerooms.ui.i18n import text
-from tilerooms.ui.i18n.render import by_locale, server_text, tr
+from tilerooms.ui.i18n.render import by_locale, game_name, server_text, tr
 from tilerooms.ui.shell import nav_link, page
 
 
@@ -196,9 +196,31 @@ def records_page() -> rx.Component:
                 ),
                 _guest_notice(),
             ),
+            rx.cond(AccountState.is_member, _replays()),
             spacing="4",
             width="100%",
         )
+    )
+
+
+def _replays() -> rx.Component:
+    """The member's stored games, each a link to its replay (issue 21: 2)."""
+    return rx.vstack(
+        rx.heading(tr("rp.records"), size="5", id="replays-title"),
+        rx.cond(
+            AccountState.replays.length() == 0,
+            rx.text(tr("rp.records_empty"), id="replays-empty", color_scheme="gray"),
+            rx.el.ul(
+                rx.foreach(AccountState.replays, lambda r: rx.el.li(
+                    rx.link(rx.el.span(r["when"]), " · ", rx.el.span(game_name(r["game"], r["game_ko"])), " · ", rx.el.span(r["players"]),
+                            href=r["href"], class_name="replay-record-link"),
+                    class_name="replay-record", data_record=r["record_id"],
+                )),
+                id="replays", style={"margin": "0", "paddingLeft": "1.2em", "display": "flex", "flexDirection": "column", "gap": "4px"},
+            ),
+        ),
+        spacing="2",
+        width="100%",
     )
 
 

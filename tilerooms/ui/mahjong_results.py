@@ -22,6 +22,7 @@ from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.state.room import RoomState
 from tilerooms.ui.i18n.render import by_locale, server_text, tr
 from tilerooms.ui.mahjong_tiles import mj_tile
+from tilerooms.ui.replay_link import replay_link
 
 YAKU_STEP = 0.15  # seconds between two yaku lines appearing
 
@@ -282,6 +283,7 @@ def mahjong_final() -> rx.Component:
                         rx.button(tr("mj.again"), id="back-to-waiting", size="3", on_click=RoomState.room_request("back_to_waiting")),
                     ),
                     rx.cond(res.shown, rx.button(tr("mjr.last_hand"), id="mj-last-hand", size="3", variant="soft", on_click=MahjongTable.mj_last_hand(True))),
+                    replay_link(RoomState.record_id, id="mj-replay-link"),
                     class_name="mj-final-buttons",
                 ),
                 class_name="mj-final-card mj-final-rank",

@@ -9,6 +9,7 @@ from tilerooms.state.locale import LocaleState
 from tilerooms.state.room import RoomState
 from tilerooms.ui.board import rummikub_board
 from tilerooms.ui.mahjong_results import mahjong_final
+from tilerooms.ui.replay_link import replay_link
 from tilerooms.ui.mahjong_table import mahjong_table
 from tilerooms.ui.i18n import text
 from tilerooms.ui.i18n.render import by_locale, game_name, server_line, server_text, tr
@@ -233,6 +234,7 @@ def _results() -> rx.Component:
                 ),
                 width="100%",
             ),
+            replay_link(RoomState.record_id),
             rx.cond(
                 RoomState.role == "player",
                 rx.hstack(
