@@ -98,14 +98,20 @@ def test_an_ai_move_flashes_the_set_it_changed_and_my_drawn_tile_is_marked(playe
     expect(page.locator(".tr-countdown")).to_have_text(re.compile(r"^(\d+ s|\d+:\d\d)$"), timeout=10_000)
 
 
-def test_a_spectator_watches_without_rack_controls(players, base_url):
-    host, watcher = players("영희", "민수")
-    room_id = create_room(host, base_url, name="관전 테스트")
+def start_watched(host, watcher, base_url: str, name: str) -> str:
+    """`host` creates a room, seats an AI (쉬움) and starts; `watcher` comes in from the lobby to watch."""
+    room_id = create_room(host, base_url, name=name)
     host.locator("#add-ai-easy-1").click()
     expect(host.locator("#add-ai-easy-1")).to_have_count(0, timeout=10_000)
     host.locator("#start").click()
     expect(host.locator("#board")).to_be_visible(timeout=15_000)
     watch_from_lobby(watcher, base_url, room_id)
+    return room_id
+
+
+def test_a_spectator_watches_without_rack_controls(players, base_url):
+    host, watcher = players("영희", "민수")
+    start_watched(host, watcher, base_url, "관전 테스트")
     expect(watcher.locator("#watching")).to_have_text("관전 중", timeout=20_000)
     expect(watcher.locator("#board")).to_have_attribute("data-watching", "true")
     for hidden in ("#rack", "#sort-runs", "#sort-groups", "#hint", "#clear-selection", "#draw", "#commit"):

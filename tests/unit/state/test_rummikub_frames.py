@@ -20,7 +20,7 @@ from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.state.rummikub_table import RummikubTable
-from tilerooms.state.rummikub_view import parse_set_code, parse_turn_line
+from tilerooms.state.rummikub_view import SET_SLOTS, Board, parse_set_code, parse_turn_line, set_code
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -127,3 +127,19 @@ async def test_the_board_read_back_from_the_compact_vars_is_the_view():
     assert rack[-1].aria == "조커"  # a rack joker stands for nothing yet
     turn = parse_turn_line(mover.turn)
     assert (turn.tiles, turn.current, turn.pool) == ([14, 6], 0, 106 - 40 - 14 - 6) and [p.name for p in mover.players] == ["영희", "철수"]
+
+
+def test_sets_past_the_slots_go_in_one_list_and_read_back_in_order():
+    # a table of 26 groups (every black, red and blue tile) and a draft that lays 16 orange tiles out one by one: 42 sets
+    root, state = _browser(HOST.id)
+    groups = [[f"{c}{n}{copy}" for c in "KRB"] for copy in "ab" for n in range(1, 14)]
+    codes = [set_code(i, i // 4, (i % 4) * 7, tiles) for i, tiles in enumerate(groups)]
+    singles = [f"O{n}a" for n in range(1, 14)] + ["O1b", "O2b", "O3b"]
+    codes += [set_code(26 + i, 7 + i, 0, [t], "3개 이상이어야 해요") for i, t in enumerate(singles)]
+    state._show_board(Board(sets=codes))
+    assert [getattr(state, f"set_{i}") for i in range(SET_SLOTS)] == codes[:SET_SLOTS]
+    assert state.sets_more == codes[SET_SLOTS:] and len(state.sets_more) == 2
+    assert [s.index for s in state.sets] == list(range(42)) and [t.id for t in state.sets[41].tiles] == ["O3b"]
+    root._clean()
+    state._show_board(Board(sets=codes[:-1]))  # the last single goes back: one list changes, no slot
+    assert {name for name in state.dirty_vars if not name.startswith("_")} == {"sets_more"}
