@@ -3,17 +3,18 @@ game, and the site's responsiveness while a review runs in the background.
 
 Run with ``python -m tilerooms.bench.review [--games 20] [--latency-actions 200] [--skip-latency]``.
 
-- Mahjong: `--games` seeded 4-player hanchan played through the engine by AIs (seat levels hard /
-  normal / normal / easy; each seat decides from its own view) and logged the way the room layer
-  logs them (`{"at", "by", "action"}`); the normal seat of the first player is labelled a person
-  (kind "guest"), so its decisions are reviewed. Median and p95 seconds of `review.review` (the
+- Mahjong: `--games` seeded 4-player hanchan played through the engine by AIs (seat levels normal /
+  hard / normal / easy; each seat decides from its own view) and logged the way the room layer
+  logs them (`{"at", "by", "action"}`); the first seat (normal AI) is labelled a person (kind
+  "guest"), so its decisions are reviewed. Median and p95 seconds of `review.review` (the
   replay included); target <= 10 s.
 - Number tiles: `bench/review_rummikub.measure` (the other half's benchmark: 30 turns, one
   person); target <= 3 s. Skipped with a message when that module is absent.
 - Responsiveness: the latency of `RoomService.act` (a number-tile `setDraft`, in-process, memory
-  store) in one room, timed alone, then while the background runner (`accounts.game_reviews`)
-  reviews stored hanchan in its own process, then (for contrast) while the same review runs in a
-  thread of this process. Median and p95 milliseconds each way.
+  store, no flood limits) in one room, timed alone, then for as long as the background runner
+  (`accounts.game_reviews`) reviews the benchmark's hanchan stored as records in its own process,
+  then (for contrast) while the same reviews run in a thread of this process. Median and p95
+  milliseconds each way.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,18 +90,21 @@ def percentile95(values: list[float]) -> float:
 
 
 def measure_mahjong(games: int, first_seed: int = 1) -> dict[str, Any]:
-    """Review `games` seeded hanchan with one person; seconds per review, decisions reviewed."""
+    """Review `games` seeded hanchan with one person; seconds per review, decisions reviewed, and
+    the games played (`played`: (seed, options, log) each)."""
     seats = bench_seats()
     seconds: list[float] = []
     decisions = 0
+    played = []
     for seed in range(first_seed, first_seed + games):
         options, log = logged_mahjong(seed, seats)
+        played.append((seed, options, log))
         t0 = time.perf_counter()
         result = mahjong_review.review(seed, options, seats, log)
         seconds.append(time.perf_counter() - t0)
         decisions += len(result["decisions"])
     return {"median": statistics.median(seconds), "p95": percentile95(seconds), "max": max(seconds),
-            "decisions": decisions, "games": games}
+            "decisions": decisions, "games": games, "played": played}
 
 
 def measure_rummikub(games: int) -> dict[str, Any] | None:
@@ -114,16 +119,22 @@ def measure_rummikub(games: int) -> dict[str, Any] | None:
 # -- responsiveness ----------------------------------------------------------------------------
 
 
-async def _act_latencies(service: Any, room_id: str, player: str, sets: list[list[str]], count: int,
-                         gap_s: float = 0.01) -> list[float]:
-    """Milliseconds of `count` setDraft actions (alternating two drafts), one every `gap_s`."""
-    out = []
-    for n in range(count):
+async def _act_latencies(service: Any, room_id: str, player: str, sets: list[list[str]], count: int | None = None,
+                         busy: Callable[[], bool] | None = None, gap_s: float = 0.01) -> list[float]:
+    """Milliseconds of setDraft actions (alternating a set and an empty draft) due one every `gap_s`:
+    `count` of them, or as many as fall due while `busy()` is true. Each is timed from when it was
+    due, not from when the event loop got round to it, so a loop kept waiting (a review holding
+    the GIL) shows in the figure as a browser would feel it."""
+    out: list[float] = []
+    n = 0
+    start = time.perf_counter()
+    while (count is None or n < count) and (busy is None or busy()):
+        due = start + n * gap_s
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
         draft = [{"tileIds": s} for s in sets] if n % 2 == 0 else []
-        t0 = time.perf_counter()
         await service.act(room_id, player, {"type": "setDraft", "sets": draft})
-        out.append((time.perf_counter() - t0) * 1000)
-        await asyncio.sleep(gap_s)
+        out.append((time.perf_counter() - due) * 1000)
+        n += 1
     return out
 
 
@@ -132,10 +143,13 @@ async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
     that never gets a turn while we time: the person holds the turn and moves a draft around."""
     from tilerooms.rooms.bus import MemoryBus
     from tilerooms.rooms.identity import guest
+    from tilerooms.rooms.ratelimit import LIMITS, RateLimiter
     from tilerooms.rooms.service import RoomService
     from tilerooms.rooms.store import MemoryRoomStore
 
-    service = RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=(0, 0))
+    # no flood limits: the bench times the action's path, not the rate limiter (10 setDraft/s)
+    limiter = RateLimiter(limits={kind: (1e9, 1e9) for kind in LIMITS})
+    service = RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=(0, 0), limiter=limiter)
     person = guest("benchreviewlatency01", "벤치")
     room_id = await service.create_practice(person, game="rummikub", ai_count=1, level="easy",
                                             options={"turnSeconds": 180})
@@ -152,10 +166,10 @@ async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
     return service, room_id, person.id, [rack[:3]]
 
 
-def store_logged_games(url: str, seeds: range | list[int], options: dict[str, Any] | None = None,
-                       seats: list[dict[str, Any]] | None = None) -> list[str]:
-    """Store one seeded mahjong game per seed (`logged_mahjong`, one person by default) as game
-    records in the database at `url`, as the game-end listener would; their record ids."""
+def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str, Any]]]],
+                seats: list[dict[str, Any]] | None = None) -> list[str]:
+    """Store played mahjong games ((seed, options, log) each) as game records in the database at
+    `url`, as the game-end listener would; their record ids."""
     import secrets
     from datetime import datetime, timezone
 
@@ -165,14 +179,13 @@ def store_logged_games(url: str, seeds: range | list[int], options: dict[str, An
     seats = seats or bench_seats()
     ids = []
     with session(get_engine(url)) as s:
-        for seed in seeds:
-            opts, log = logged_mahjong(seed, seats, options)
-            ended = datetime.fromtimestamp(log[-1]["at"] / 1000, tz=timezone.utc)
+        for seed, options, log in played:
             record = GameRecord(
                 id=secrets.token_urlsafe(16), game_key=f"bench-{seed}-{secrets.token_hex(4)}", room_id="bench",
-                game="mahjong", seed=seed, options_json=json.dumps(opts), seats_json=json.dumps(seats),
+                game="mahjong", seed=seed, options_json=json.dumps(options), seats_json=json.dumps(seats),
                 log_json=json.dumps(log), result_json="{}",
-                started_at=datetime.fromtimestamp(opts["startedAt"] / 1000, tz=timezone.utc), ended_at=ended,
+                started_at=datetime.fromtimestamp(options["startedAt"] / 1000, tz=timezone.utc),
+                ended_at=datetime.fromtimestamp(log[-1]["at"] / 1000, tz=timezone.utc),
             )
             s.add(record)
             ids.append(record.id)
@@ -180,50 +193,57 @@ def store_logged_games(url: str, seeds: range | list[int], options: dict[str, An
     return ids
 
 
-async def measure_latency(actions: int) -> dict[str, dict[str, float]]:
-    """setDraft latency in one room: alone, during background reviews (the runner's process),
-    during the same reviews in a thread of this process. Milliseconds, median and p95."""
+def store_logged_games(url: str, seeds: range | list[int], options: dict[str, Any] | None = None,
+                       seats: list[dict[str, Any]] | None = None) -> list[str]:
+    """Play one seeded game per seed (`logged_mahjong`) and store it (`store_games`); the record ids."""
+    seats = seats or bench_seats()
+    return store_games(url, [(seed, *logged_mahjong(seed, seats, options)) for seed in seeds], seats)
+
+
+async def measure_latency(played: list[tuple[int, dict[str, Any], list[dict[str, Any]]]], actions: int) -> dict[str, dict[str, float]]:
+    """setDraft latency in one room: alone (`actions` of them), while the background runner
+    (`accounts.game_reviews`, its own process) reviews the `played` games stored as records, and
+    (contrast) while the same reviews run in a thread of this process. Milliseconds."""
     from tilerooms.accounts import game_reviews
     from tilerooms.db import migrate
 
+    seats = bench_seats()
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         migrate.upgrade(url)
-        record_ids = store_logged_games(url, range(100, 106))
+        record_ids = store_games(url, played, seats)
         service, room_id, player, sets = await _latency_room()
         await _act_latencies(service, room_id, player, sets, 20)  # warm-up
         alone = await _act_latencies(service, room_id, player, sets, actions)
 
         runner = game_reviews.ReviewRunner(url)
         await runner.warm_up()  # the process starts and imports once, as at the app's start
-        jobs = [asyncio.ensure_future(runner.run(rid)) for rid in record_ids[:3]]
-        await asyncio.sleep(0.2)
-        process = await _act_latencies(service, room_id, player, sets, actions)
-        busy_process = not all(j.done() for j in jobs)
-        await asyncio.gather(*jobs)
-        runner.shutdown()
+        job = asyncio.ensure_future(asyncio.gather(*(runner.run(rid) for rid in record_ids)))
+        process = await _act_latencies(service, room_id, player, sets, busy=lambda: not job.done())
+        statuses = [r["status"] for r in await job]
+        runner.shutdown(wait=True)
 
         def in_thread() -> None:
-            from tilerooms.accounts.game_records import load_game, log_of, seats_of
-
-            for rid in record_ids[3:]:
-                record = load_game(rid, game_reviews.engine_of(url))
-                mahjong_review.review(record.seed, json.loads(record.options_json), seats_of(record), log_of(record))
+            for seed, options, log in played:
+                mahjong_review.review(seed, options, seats, log)
 
         thread = asyncio.ensure_future(asyncio.to_thread(in_thread))
-        await asyncio.sleep(0.2)
-        threaded = await _act_latencies(service, room_id, player, sets, actions)
-        busy_thread = not thread.done()
+        threaded = await _act_latencies(service, room_id, player, sets, busy=lambda: not thread.done())
         await thread
+        after = await _act_latencies(service, room_id, player, sets, actions)  # the machine's own drift
+    if statuses != ["done"] * len(record_ids):
+        raise RuntimeError(f"background reviews did not all finish: {statuses}")
     return {
-        "alone": _ms(alone),
-        "review in the runner's process": {**_ms(process), "busy": busy_process},
-        "review in a thread (contrast)": {**_ms(threaded), "busy": busy_thread},
+        "alone (before)": _ms(alone),
+        "review in the runner's process": _ms(process),
+        "review in a thread (contrast)": _ms(threaded),
+        "alone (after)": _ms(after),
     }
 
 
 def _ms(values: list[float]) -> dict[str, float]:
-    return {"median": statistics.median(values), "p95": percentile95(values), "max": max(values)}
+    return {"median": statistics.median(values), "p95": percentile95(values), "max": max(values),
+            "count": len(values)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -245,11 +265,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  per game: median {rk['median']:.2f} s, p95 {rk['p95']:.2f} s, max {rk['max']:.2f} s (target <= 3 s)")
     if args.skip_latency:
         return
-    figures = asyncio.run(measure_latency(args.latency_actions))
-    print(f"setDraft latency in another room ({args.latency_actions} actions each):")
+    figures = asyncio.run(measure_latency(mj["played"], args.latency_actions))
+    print(f"setDraft latency in another room (in-process RoomService; {args.games} hanchan reviewed meanwhile):")
     for label, f in figures.items():
-        busy = "" if "busy" not in f else ("  (a review ran throughout)" if f["busy"] else "  (the review ended early)")
-        print(f"  {label:32s} median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, max {f['max']:.2f} ms{busy}")
+        print(f"  {label:32s} {f['count']:4d} actions: median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, "
+              f"max {f['max']:.2f} ms")
 
 
 if __name__ == "__main__":
