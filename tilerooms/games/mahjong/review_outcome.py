@@ -66,10 +66,10 @@ def _without(ids: list[int], remove: list[int]) -> list[int]:
 
 
 def discard_outcome(table: Table, tile: int, riichi: bool) -> Outcome:
-    """Throwing `tile` (an id of the hand), with or without a riichi declaration."""
+    """Throwing `tile` (an id of the hand); `riichi`: the tenpai left is valued with riichi (declared
+    now or before, or one the view lists as legal with this tile: the AI's own assumption)."""
     kind = tile >> 2
-    out = _hand(table, _without(table.closed, [tile]), riichi=riichi or table.riichi or not table.is_open,
-                discarding=kind)
+    out = _hand(table, _without(table.closed, [tile]), riichi=riichi or table.riichi, discarding=kind)
     out.danger = round(discard_danger(kind, table), 4)
     return out
 
