@@ -42,6 +42,7 @@ class RummikubTable(RoomState):
     arrived: list[str] = []
     jokers: dict[str, str] = {}
     rack_cells: list[str] = []
+    rack_size: int = 0
     rack_shown: int = 0
     drawn: list[str] = []
     draft_changed: bool = False
@@ -78,7 +79,7 @@ class RummikubTable(RoomState):
     @property
     def rack(self) -> list[RackCell]:
         """My rack grid as the board draws it."""
-        return rack_rows(self.rack_cells, self.selected, self.drawn, self.rack_shown)
+        return rack_rows(self.rack_cells, self.rack_size, self.selected, self.drawn, self.rack_shown)
 
     @property
     def meld_text(self) -> str:
@@ -147,7 +148,7 @@ class RummikubTable(RoomState):
 
     def _show_board(self, b: Board) -> None:
         on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
-        self._rack_order = list(b.rack_cells)
+        self._rack_order = b.rack_cells + [""] * (b.rack_size - len(b.rack_cells))
         # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
         slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
         shown = {f.name: getattr(b, f.name) for f in fields(Board) if f.name != "sets"}

@@ -90,7 +90,8 @@ class Board:
     changed_sets: list[int] = field(default_factory=list)  # indexes of the sets another player's move changed (1 s flash)
     arrived: list[str] = field(default_factory=list)  # tiles that just came onto the shown sets (200 ms slide)
     jokers: dict[str, str] = field(default_factory=dict)  # a table joker's stand-in for its aria label ("JK1": " (빨강 5)")
-    rack_cells: list[str] = field(default_factory=list)  # my rack cells, "" for an empty one
+    rack_cells: list[str] = field(default_factory=list)  # my rack cells up to the last tile, "" for an empty one
+    rack_size: int = 0  # all my rack's cells: the empty ones after `rack_cells` are not sent
     rack_shown: int = 0  # cells a phone's 7-wide rack shows; the rest are spare
     drawn: list[str] = field(default_factory=list)  # my rack tiles from my latest draw, until I act
     my_turn: bool = False
@@ -216,10 +217,11 @@ def set_rows(codes: list[str], selected: list[str], changed: list[int], arrived:
     return rows
 
 
-def rack_rows(cells: list[str], selected: list[str], drawn: list[str], shown: int) -> list[RackCell]:
-    """The rack grid as the board draws it, read back from what the browser received."""
+def rack_rows(cells: list[str], size: int, selected: list[str], drawn: list[str], shown: int) -> list[RackCell]:
+    """The rack grid as the board draws it, read back from what the browser received (`size`
+    cells: the empty ones after `cells`)."""
     rows = []
-    for index, t in enumerate(cells):
+    for index, t in enumerate(cells + [""] * (size - len(cells))):
         tile = TileRow(**EMPTY_TILE) if t == "" else tile_row(t, t in selected)
         tile.drawn = t != "" and t in drawn
         rows.append(RackCell(index, t == "", tile, index >= shown))
@@ -272,7 +274,8 @@ def board(
         changed_sets=[i for i, s in enumerate(sets) if set_key(s["tile_ids"]) in (changed or set())],
         arrived=sorted(on_board & (arrived or set())),
         jokers={j: text for j, text in jokers.items() if j in on_board},
-        rack_cells=cells,
+        rack_cells=cells[: last_tile + 1],
+        rack_size=len(cells),
         rack_shown=shown if cells else 0,
         drawn=[t for t in cells if t and t in (drawn or set())],
         my_turn=my_turn,

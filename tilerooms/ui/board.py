@@ -260,6 +260,8 @@ def _rack() -> rx.Component:
     return rx.box(
         rx.box(
             rx.foreach(RummikubTable.rack_cells, _rack_cell),
+            # the empty cells after the last tile (not sent one by one: only their count)
+            rx.foreach(rx.Var.range(RummikubTable.rack_cells.length(), RummikubTable.rack_size), lambda index: _rack_cell(rx.Var.create(""), index)),
             class_name="tr-rack-grid",
         ),
         id="rack",
