@@ -14,6 +14,10 @@ and the compute time, or "failed" with the reason. A game whose review module is
 gets no row, so a later start-up sweep (`ReviewRunner.sweep`: records without a review, newest
 first, bounded) does it once the module lands; the sweep also takes over claims left pending by a
 worker that died (`STALE_S`).
+
+The spawned process imports the host's main module again (multiprocessing's spawn rule): the
+Reflex CLI and granian workers, pytest and the `python -m tilerooms...` entry points keep their
+work under ``if __name__ == "__main__"``, as any new entry point must.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from tilerooms.engine import RuleError
 from tilerooms.games.mahjong import ai, engine
 from tilerooms.games.mahjong import review as mahjong_review
 
+Drafts = tuple[list[dict[str, Any]], list[dict[str, Any]]]  # two setDraft "sets" to alternate
 MAX_STEPS = 400_000  # a guard only: every game ends (spec 5.10)
 LEVELS = ("normal", "hard", "normal", "easy")  # seat 0 is the one labelled a person
 STEP_MS = 700  # each move stamped this long after the previous one
@@ -119,9 +120,9 @@ def measure_rummikub(games: int) -> dict[str, Any] | None:
 # -- responsiveness ----------------------------------------------------------------------------
 
 
-async def _act_latencies(service: Any, room_id: str, player: str, sets: list[list[str]], count: int | None = None,
+async def _act_latencies(service: Any, room_id: str, player: str, drafts: Drafts, count: int | None = None,
                          busy: Callable[[], bool] | None = None, gap_s: float = 0.01) -> list[float]:
-    """Milliseconds of setDraft actions (alternating a set and an empty draft) due one every `gap_s`:
+    """Milliseconds of setDraft actions (alternating the two `drafts`) due one every `gap_s`:
     `count` of them, or as many as fall due while `busy()` is true. Each is timed from when it was
     due, not from when the event loop got round to it, so a loop kept waiting (a review holding
     the GIL) shows in the figure as a browser would feel it."""
@@ -131,14 +132,13 @@ async def _act_latencies(service: Any, room_id: str, player: str, sets: list[lis
     while (count is None or n < count) and (busy is None or busy()):
         due = start + n * gap_s
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        draft = [{"tileIds": s} for s in sets] if n % 2 == 0 else []
-        await service.act(room_id, player, {"type": "setDraft", "sets": draft})
+        await service.act(room_id, player, {"type": "setDraft", "sets": drafts[n % 2]})
         out.append((time.perf_counter() - due) * 1000)
         n += 1
     return out
 
 
-async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
+async def _latency_room() -> tuple[Any, str, str, Drafts]:
     """An in-process RoomService (memory store) with a number-tile practice room against an AI
     that never gets a turn while we time: the person holds the turn and moves a draft around."""
     from tilerooms.rooms.bus import MemoryBus
@@ -162,8 +162,9 @@ async def _latency_room() -> tuple[Any, str, str, list[list[str]]]:
             if state["current"] == person.id:
                 break
             await asyncio.sleep(0.05)
+    table = [{"tileIds": list(s["tile_ids"])} for s in state["table"]]  # a draft keeps the table's sets
     rack = sorted(state["racks"][person.id])
-    return service, room_id, person.id, [rack[:3]]
+    return service, room_id, person.id, ([*table, {"tileIds": rack[:3]}], table)
 
 
 def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str, Any]]]],
@@ -212,14 +213,14 @@ async def measure_latency(played: list[tuple[int, dict[str, Any], list[dict[str,
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         migrate.upgrade(url)
         record_ids = store_games(url, played, seats)
-        service, room_id, player, sets = await _latency_room()
-        await _act_latencies(service, room_id, player, sets, 20)  # warm-up
-        alone = await _act_latencies(service, room_id, player, sets, actions)
+        service, room_id, player, drafts = await _latency_room()
+        await _act_latencies(service, room_id, player, drafts, 20)  # warm-up
+        alone = await _act_latencies(service, room_id, player, drafts, actions)
 
         runner = game_reviews.ReviewRunner(url)
         await runner.warm_up()  # the process starts and imports once, as at the app's start
         job = asyncio.ensure_future(asyncio.gather(*(runner.run(rid) for rid in record_ids)))
-        process = await _act_latencies(service, room_id, player, sets, busy=lambda: not job.done())
+        process = await _act_latencies(service, room_id, player, drafts, busy=lambda: not job.done())
         statuses = [r["status"] for r in await job]
         runner.shutdown(wait=True)
 
@@ -228,9 +229,9 @@ async def measure_latency(played: list[tuple[int, dict[str, Any], list[dict[str,
                 mahjong_review.review(seed, options, seats, log)
 
         thread = asyncio.ensure_future(asyncio.to_thread(in_thread))
-        threaded = await _act_latencies(service, room_id, player, sets, busy=lambda: not thread.done())
+        threaded = await _act_latencies(service, room_id, player, drafts, busy=lambda: not thread.done())
         await thread
-        after = await _act_latencies(service, room_id, player, sets, actions)  # the machine's own drift
+        after = await _act_latencies(service, room_id, player, drafts, actions)  # the machine's own drift
     if statuses != ["done"] * len(record_ids):
         raise RuntimeError(f"background reviews did not all finish: {statuses}")
     return {
