@@ -4,6 +4,7 @@ as a new set. Every websocket frame each browser receives for that move is count
 the browser receives it: the spectator's frames stay under the median target (400 B) and the
 host's under the p95 target (1.5 KB). The frames are searched too: the spectator's carry the moved
 tile (by its id: a set goes as "rank row col K8a"), and none of theirs carries a tile of either rack.
+Then the tile goes back onto the rack's last cell, one of the empty cells sent only as a count.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.e2e.seeding import seed_rummikub
+from tests.e2e.test_board import _center, _mouse_drag
 from tests.e2e.test_board_feedback import start_watched
 # the same seeded position and targets as the unit test of the same frames (AI_RACK: its guest's rack)
 from tests.unit.state.test_rummikub_frames import GUEST_RACK as AI_RACK, HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
@@ -55,3 +57,11 @@ def test_a_draft_move_reaches_the_spectator_in_a_small_frame(players, base_url):
     assert "K8a" in TILE_ID.findall(seen[0])
     leaked = {t for f in watcher_frames[marks[1]:] for t in TILE_ID.findall(f)} & (set(HOST_RACK + AI_RACK) - {"K8a"})
     assert not leaked, f"the spectator's frames carried rack tiles: {sorted(leaked)}"
+
+    # the empty cells after the last tile come as a count (rack_size), yet each is a cell to drop on
+    expect(host.locator("#rack [data-rack-cell]")).to_have_count(20)
+    last_cell = host.locator('#rack [data-rack-cell="19"]')
+    expect(last_cell.locator("[data-tile]")).to_have_count(0)
+    _mouse_drag(host, host.locator("#table #tile-K8a"), _center(last_cell))
+    expect(last_cell.locator("#tile-K8a")).to_be_visible(timeout=10_000)
+    expect(watcher.locator("#table #tile-K8a")).to_have_count(0, timeout=10_000)

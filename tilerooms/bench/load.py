@@ -247,7 +247,9 @@ def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> Non
         for substate, values in delta.items():
             for key, value in values.items():
                 name = key.removesuffix("_rx_state_") if substate.endswith(("room_state", "_table")) else f"{substate.rsplit('.', 1)[-1]}.{key}"
-                figures.var_bytes[game][name] += len(json.dumps({key: value}, ensure_ascii=False).encode()) - 2
+                size = len(json.dumps({key: value}, ensure_ascii=False).encode()) - 2
+                figures.var_bytes[game][name] += size
+                figures.path_bytes[game][name] += size  # a leaf itself when it holds no fields (a compact string or list)
                 _path_bytes(figures.path_bytes[game], name, value)
     if role == "spectator" and versions:
         figures.changes[game] += len(set(versions))
