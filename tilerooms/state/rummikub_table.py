@@ -61,7 +61,7 @@ class RummikubTable(RoomState):
     _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
     _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
     _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
-    _last: list = []  # the last move (player, kind, count): issue 18's line "AI 2: 3장 내려놓음"
+    _last: list[Any] = []  # the last move (player, kind, count): issue 18's line "AI 2: 3장 내려놓음"
     _deadline: int = 0  # the turn's deadline and the server's clock when it was first shown
     _now: int = 0
 
