@@ -15,18 +15,25 @@ import reflex as rx
 
 from tilerooms.rooms import runtime
 from tilerooms.state.mahjong_view import (
+    PLACES,
+    MjAnnounce,
     MjClaim,
     MjHandResult,
     MjInfo,
+    MjOpenMeld,
     MjOwn,
+    MjPlate,
     MjRankRow,
-    MjSeat,
+    MjRound,
     MjSeries,
     MjSummaryRow,
+    MjTable,
+    MjTurn,
     best_hand_line,
     chart_rows,
     end_reason,
     mahjong_table,
+    pond_rows,
     ranking_rows,
     rounds_played,
     start_points,
@@ -38,13 +45,61 @@ from tilerooms.state.payloads import browser_event
 from tilerooms.state.room import RoomState
 
 
+def _without_seq(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "seq"}
+
+
+def _place_vars(table: MjTable) -> dict[str, Any]:
+    """Each place's plate, melds and pond rows under their var names."""
+    out: dict[str, Any] = {}
+    for place in PLACES:
+        out[f"mj_plate_{place}"] = table.plates[place]
+        out[f"mj_melds_{place}"] = table.melds[place]
+        for row, tiles in enumerate(pond_rows(table.ponds[place])):
+            out[f"mj_pond_{place}_{row}"] = tiles
+    return out
+
+
 class MahjongTable(RoomState):
-    """What this viewer sees of the mahjong game (issue 7), and the table's buttons."""
+    """What this viewer sees of the mahjong game (issue 7), and the table's buttons.
+
+    The table is many small vars (issue 20: 2): Reflex sends the whole value of every var a
+    handler assigns, and `_put` assigns only the changed ones, so a discard sends one pond row
+    and the turn. Each place at the table (bottom = me, right, top, left) has its plate, its melds
+    and four pond rows (`mahjong_view.pond_rows`).
+    """
 
     GAME = "mahjong"
 
     mj_info: MjInfo = rx.field(default_factory=MjInfo)
-    mj_seats: list[MjSeat] = []
+    mj_round: MjRound = rx.field(default_factory=MjRound)
+    mj_turn: MjTurn = rx.field(default_factory=MjTurn)
+    mj_announce: MjAnnounce = rx.field(default_factory=MjAnnounce)
+    mj_plate_bottom: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_right: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_top: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_left: MjPlate = rx.field(default_factory=MjPlate)
+    mj_melds_bottom: list[MjOpenMeld] = []
+    mj_melds_right: list[MjOpenMeld] = []
+    mj_melds_top: list[MjOpenMeld] = []
+    mj_melds_left: list[MjOpenMeld] = []
+    # pond rows: tokens with their marks ("52:0p/t"), six a row
+    mj_pond_bottom_0: list[str] = []
+    mj_pond_bottom_1: list[str] = []
+    mj_pond_bottom_2: list[str] = []
+    mj_pond_bottom_3: list[str] = []
+    mj_pond_right_0: list[str] = []
+    mj_pond_right_1: list[str] = []
+    mj_pond_right_2: list[str] = []
+    mj_pond_right_3: list[str] = []
+    mj_pond_top_0: list[str] = []
+    mj_pond_top_1: list[str] = []
+    mj_pond_top_2: list[str] = []
+    mj_pond_top_3: list[str] = []
+    mj_pond_left_0: list[str] = []
+    mj_pond_left_1: list[str] = []
+    mj_pond_left_2: list[str] = []
+    mj_pond_left_3: list[str] = []
     mj_own: MjOwn = rx.field(default_factory=MjOwn)
     mj_claim: MjClaim = rx.field(default_factory=MjClaim)
     mj_result: MjHandResult = rx.field(default_factory=MjHandResult)
@@ -67,12 +122,17 @@ class MahjongTable(RoomState):
     _mj_riichi_mode: bool = False
     _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
     _mj_events: list[dict[str, Any]] = []  # the room's recent public events: the last discard, the call to announce
+    _mj_names: dict[str, str] = {}  # the names the table was last shown with
 
     # -- showing a view ----------------------------------------------------------------------
     def _show(self, view: dict[str, Any]) -> None:
         """Mahjong: keep my own engine view (backend only) and show its rows (called by
         `RoomState._show_view`)."""
         game_view = view.get("game_state") or {}
+        events = compact_events(view.get("events")) if game_view else []
+        if game_view and events == self._mj_events and self._names == self._mj_names and _without_seq(game_view) == _without_seq(self._mj_view):
+            return  # only the view's seq moved (another seat's hidden claim answer): nothing to show
+        self._mj_names = dict(self._names)
         if view.get("status") == "waiting" or not game_view:
             self._mj_history = []
         if game_view:
@@ -84,7 +144,7 @@ class MahjongTable(RoomState):
             if (game_view.get("me") or {}).get("legal") is None:
                 self._mj_selected, self._mj_riichi_mode = "", False
         self._mj_view = game_view
-        self._mj_events = compact_events(view.get("events")) if game_view else []
+        self._mj_events = events
         result = view.get("result") if view.get("status") == "finished" else None
         order = [p["id"] for p in game_view.get("players", [])]
         if result is not None and game_view:
@@ -109,14 +169,18 @@ class MahjongTable(RoomState):
         self._mj_restyle()
 
     def _mj_restyle(self) -> None:
+        now = int(time.time() * 1000)
         table = mahjong_table(
             self._mj_view or None, self._names, selected=self._mj_selected,
             riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((self._mj_view.get("options") or {}).get("beginnerMode", True)),
-            events=self._mj_events,
+            events=self._mj_events, now_ms=now,
         )
-        if table.info.deadline != self.mj_info.deadline:
-            self.server_now = int(time.time() * 1000)  # the countdown's reference for clock skew
-        self._put(mj_info=table.info, mj_seats=table.seats, mj_own=table.own, mj_claim=table.claim, mj_result=table.result)
+        if table.turn.deadline == self.mj_turn.deadline:
+            table.turn.left = self.mj_turn.left  # the same clock: its reference stays (no resend)
+        if (table.claim.deadline and table.claim.deadline != self.mj_claim.deadline) or (table.result.deadline and table.result.deadline != self.mj_result.deadline):
+            self.server_now = now  # the claim ring's and the result clock's reference for clock skew
+        self._put(mj_info=table.info, mj_round=table.round, mj_turn=table.turn, mj_announce=table.announce,
+                  mj_own=table.own, mj_claim=table.claim, mj_result=table.result, **_place_vars(table))
 
     async def _mj_send(self, action: dict[str, Any]) -> None:
         action = {**action, "seq": self._mj_view.get("phaseSeq")}

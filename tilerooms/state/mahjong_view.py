@@ -18,6 +18,7 @@ from typing import Any
 
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
+from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
 from tilerooms.games.mahjong.yaku_names import limit_name
 from tilerooms.state.mahjong_moves import moves_from_events
 from tilerooms.state.rummikub_moves import name_en
@@ -72,75 +73,143 @@ class MjTile:
 
 @dataclass
 class MjMeld:
-    """One open (or concealed-kan) meld."""
+    """One meld of a result screen (tile rows)."""
 
     kind: str
     name: str
     tiles: list[MjTile] = field(default_factory=list)
 
 
-@dataclass
-class MjSeat:
-    """One player at the table, placed relative to the viewer."""
+# --- the live table: small vars, each sent only when it changes (issue 20: 2) -------------------
+#
+# Reflex sends the whole value of every var a handler assigns. A discard changes one pond and the
+# turn, so the table is split: one plate, one meld list and four pond rows per place at the table,
+# the round, the turn, the announcement. Tiles are the view's tokens (``"52:0p"``, ``""`` face
+# down); a pond tile adds its marks after a slash (``"52:0p/th"``: tsumogiri, sideways). Pictures,
+# labels and names come from the code in the component (`ui/mahjong_tiles.py`).
 
-    id: str = ""
+PLACES = ("bottom", "right", "top", "left")
+POND_ROW = 6  # tiles per pond row (spec §9); the last row holds the rest
+POND_ROWS = 4
+HAND_SIZE = 13
+POND_MARKS = {"tsumogiri": "t", "called": "c", "sideways": "h"}  # letters no token contains
+
+
+def pond_tile(token: str, *, tsumogiri: bool = False, called: bool = False, sideways: bool = False) -> str:
+    """One pond tile as sent: its token, then its marks after a slash (``"52:0p/t"``)."""
+    flags = {"tsumogiri": tsumogiri, "called": called, "sideways": sideways}
+    marks = "".join(letter for name, letter in POND_MARKS.items() if flags[name])
+    return f"{token}/{marks}" if marks else token
+
+
+def pond_rows(tiles: list[str]) -> list[list[str]]:
+    """A pond split into its rows of six; the last row holds the rest (a long hand)."""
+    rows = [tiles[i * POND_ROW:(i + 1) * POND_ROW] for i in range(POND_ROWS - 1)]
+    return rows + [tiles[(POND_ROWS - 1) * POND_ROW:]]
+
+
+@dataclass
+class MjPlate:
+    """One player's name plate; the place at the table is in its var's name."""
+
+    seated: bool = False  # nobody sits here (the top place in sanma)
     name: str = ""
-    position: str = "bottom"  # bottom (me), right (next), top, left (previous)
+    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
     wind: str = ""
+    wind_en: str = ""  # "E" / "S" / "W" / "N"
     points: int = 0
     dealer: bool = False
     riichi: bool = False
-    hand_count: int = 0
-    melds: list[MjMeld] = field(default_factory=list)
-    discards: list[MjTile] = field(default_factory=list)
     kita: int = 0
-    current: bool = False
-    me: bool = False
     away: bool = False  # left the game or on autopilot
-    wind_en: str = ""  # "E" / "S" / "W" / "N"
-    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
+
+
+@dataclass
+class MjOpenMeld:
+    """One open (or concealed-kan) meld on the table: tokens, ``""`` for a face-down tile."""
+
+    kind: str
+    name: str
+    tiles: list[str] = field(default_factory=list)
 
 
 @dataclass
 class MjChoice:
-    """A choice shown as tile pictures (chi / pon combinations, kans)."""
+    """A choice shown as tile pictures (chi / pon combinations, kans): tokens."""
 
     key: str
     label: str
-    tiles: list[MjTile] = field(default_factory=list)
+    tiles: list[str] = field(default_factory=list)
 
 
 @dataclass
 class MjInfo:
-    """The centre panel and the turn state."""
+    """The table's state that changes a few times a hand."""
 
     active: bool = False
     phase: str = ""
-    round_label: str = ""
-    honba: int = 0
-    riichi_sticks: int = 0
-    live_count: int = 0
-    dora: list[MjTile] = field(default_factory=list)
-    turn_name: str = ""
     my_turn: bool = False
-    deadline: int = 0
-    waiting_text: str = ""  # a claim window I have no part in: "다른 플레이어 확인 중"
     sanma: bool = False
     spectator: bool = False
-    round_label_en: str = ""  # "East 1, 0 honba"
-    turn_name_en: str = ""
-    announce: str = ""  # a call in large text over the table: "퐁!" "치!" "깡!" "론!" "쯔모!" (mahjong_moves.py)
-    announce_en: str = ""  # "Pon!"
-    announce_key: str = ""  # new for every announcement: the same call twice shows twice
+
+
+@dataclass
+class MjRound:
+    """The centre panel's round, sticks and dora indicators (tokens)."""
+
+    label: str = ""
+    label_en: str = ""  # "East 1, 0 honba"
+    honba: int = 0
+    riichi_sticks: int = 0
+    dora: list[str] = field(default_factory=list)
+
+
+@dataclass
+class MjTurn:
+    """What moves on every turn, sent with every discard: kept small."""
+
+    seat: str = ""  # the place whose turn it is (the table names it only while playing)
+    holder: str = ""  # the place holding a tile more than the others, to discard ("": a claim window)
+    deadline: int = 0  # the clock's end, server epoch ms (0: no clock for this viewer)
+    left: int = 0  # ms left on it when the view was made: the clock's skew reference
+    live: int = 0  # tiles left in the wall
+    last: str = ""  # the last discard's token, marked in its pond (mahjong_moves.py)
+
+
+def plate_count(melds: int, holder: bool) -> int:
+    """A hand's size as its plate shows it: 13 less 3 a meld (a kan's fourth tile is replaced
+    from the dead wall, a kita tile too), one more for the holder. The plate computes the same
+    (`ui/mahjong_table.py`), so the hand sizes need not travel with every discard."""
+    return HAND_SIZE - 3 * melds + (1 if holder else 0)
+
+
+@dataclass
+class MjAnnounce:
+    """A call in large text over the table: "퐁!" "치!" "깡!" "론!" "쯔모!" (mahjong_moves.py)."""
+
+    text: str = ""
+    text_en: str = ""  # "Pon!"
+    key: str = ""  # new for every announcement: the same call twice shows twice
+
+
+@dataclass
+class MjHandTile:
+    """One tile of my hand: its token and whether it may be discarded now."""
+
+    id: str
+    legal: bool = True
 
 
 @dataclass
 class MjOwn:
     """The viewer's own hand and what they may do now."""
 
-    hand: list[MjTile] = field(default_factory=list)
-    drawn: list[MjTile] = field(default_factory=list)  # 0 or 1 tile, set apart
+    hand: list[MjHandTile] = field(default_factory=list)
+    drawn: list[MjHandTile] = field(default_factory=list)  # 0 or 1 tile, set apart
     selected: str = ""
+    lit: list[str] = field(default_factory=list)  # riichi mode: the discards that keep tenpai
+    locked: list[str] = field(default_factory=list)  # kuikae: may not be discarded right after the call
+    hints: dict[str, str] = field(default_factory=dict)  # beginner: token -> "대기 6·9통 · 남은 5장" (keeps tenpai)
     can_discard: bool = False
     can_tsumo: bool = False
     can_riichi: bool = False
@@ -162,7 +231,7 @@ class MjClaim:
     """The viewer's own claim window (never anybody else's)."""
 
     open: bool = False
-    tile: MjTile = field(default_factory=MjTile)
+    tile: str = ""  # the token called for
     from_name: str = ""
     ron: bool = False
     pon: bool = False
@@ -252,7 +321,12 @@ class MjTable:
     """Everything the mahjong table shows to one viewer."""
 
     info: MjInfo = field(default_factory=MjInfo)
-    seats: list[MjSeat] = field(default_factory=list)
+    round: MjRound = field(default_factory=MjRound)
+    turn: MjTurn = field(default_factory=MjTurn)
+    announce: MjAnnounce = field(default_factory=MjAnnounce)
+    plates: dict[str, MjPlate] = field(default_factory=lambda: {p: MjPlate() for p in PLACES})
+    melds: dict[str, list[MjOpenMeld]] = field(default_factory=lambda: {p: [] for p in PLACES})
+    ponds: dict[str, list[str]] = field(default_factory=lambda: {p: [] for p in PLACES})  # whole ponds (the state sends them by row)
     own: MjOwn = field(default_factory=MjOwn)
     claim: MjClaim = field(default_factory=MjClaim)
     result: MjHandResult = field(default_factory=MjHandResult)
@@ -296,8 +370,14 @@ class MjSeries:
 
 
 def tile_code(token: str) -> str:
-    """The notation part of a view token (``"52:0p"`` → ``"0p"``)."""
-    return hints.token_notation(token)
+    """The notation part of a view token (``"52:0p"`` → ``"0p"``; a pond tile's marks dropped)."""
+    return hints.token_notation(token.split("/")[0])
+
+
+def pond_marks(tile: str) -> set[str]:
+    """The marks of a pond tile as sent (``"52:0p/th"`` → ``{"tsumogiri", "sideways"}``)."""
+    letters = tile.partition("/")[2]
+    return {name for name, letter in POND_MARKS.items() if letter in letters}
 
 
 def tile_label(code: str) -> str:
@@ -369,6 +449,16 @@ def _meld_rows(melds: list[dict[str, Any]]) -> list[MjMeld]:
     return out
 
 
+def _open_melds(melds: list[dict[str, Any]]) -> list[MjOpenMeld]:
+    out = []
+    for m in melds:
+        tiles = list(m["tiles"])
+        if m["type"] == "ankan" and len(tiles) == 4:  # spec 8.3: both ends face down, kind public
+            tiles = ["", tiles[1], tiles[2], ""]
+        out.append(MjOpenMeld(m["type"], MELD_NAMES.get(m["type"], m["type"]), tiles))
+    return out
+
+
 def _waits_text(kinds: list[int]) -> str:
     return "·".join(tile_label(kinds_to_string([k])) for k in kinds)
 
@@ -404,22 +494,8 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     riichi_mode = riichi_mode and bool(riichi_ok)
     discard_hints = hints.discard_hints(view) if beginner and my_turn else {}
 
-    def row(token: str) -> MjTile:
-        k = hints.token_kind(token)
-        can = token in discardable
-        hint = _discard_hint_text(discard_hints[k]) if k in discard_hints else ""
-        return tile_row(
-            token,
-            selected=token == selected,
-            legal=can if my_turn else True,
-            lit=riichi_mode and token in riichi_ok,
-            locked=my_turn and not can and not in_riichi and view.get("stage") == "afterCall",
-            keeps_tenpai=bool(hint) and can,
-            hint=hint if can else "",
-        )
-
-    kans = [MjChoice(f"ankan:{k}", "안깡", [tile_row(f"{k * 4}:{kinds_to_string([k])}")] * 4) for k in legal.get("ankan") or []]
-    kans += [MjChoice(f"kakan:{t}", "가깡", [tile_row(t)]) for t in legal.get("kakan") or []]
+    kans = [MjChoice(f"ankan:{k}", "안깡", [t for t in all_tiles if hints.token_kind(t) == k]) for k in legal.get("ankan") or []]
+    kans += [MjChoice(f"kakan:{t}", "가깡", [t]) for t in legal.get("kakan") or []]
     waits_text, yaku_hint, warning = "", "", ""
     waits = hints.current_waits(view)
     if waits:
@@ -431,10 +507,22 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
         rest.remove(selected)
         yaku_hint, warning = _yaku_text(hints.yaku_hint(view, rest, discard_hints[hints.token_kind(selected)].waits))
     prefs = me.get("prefs") or {}
+    hints_by_token = {}
+    for token in all_tiles:
+        k = hints.token_kind(token)
+        if k in discard_hints and token in discardable:
+            hints_by_token[token] = _discard_hint_text(discard_hints[k])
+
+    def row(token: str) -> MjHandTile:
+        return MjHandTile(token, legal=token in discardable if my_turn else True)
+
     return MjOwn(
         hand=[row(t) for t in hand_tokens],
         drawn=[row(drawn)] if drawn else [],
         selected=selected if selected in all_tiles else "",
+        lit=[t for t in all_tiles if t in riichi_ok] if riichi_mode else [],
+        locked=[t for t in all_tiles if t not in discardable] if my_turn and not in_riichi and view.get("stage") == "afterCall" else [],
+        hints=hints_by_token,
         can_discard=my_turn and bool(discardable),
         can_tsumo=bool(legal.get("tsumo")),
         can_riichi=bool(riichi_ok) and not in_riichi,
@@ -458,20 +546,20 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
     if not mine:
         return MjClaim()
     calls = mine.get("calls") or []
-    tile = tile_row(window["tile"]) if window.get("tile") else MjTile()
+    tile = window.get("tile") or ""
     from_name = names.get(window.get("from") or "", window.get("from") or "")
     return MjClaim(
         open=bool(calls),
         tile=tile,
         from_name=from_name,
         from_name_en=name_en(from_name),
-        question=object_particle(tile.label) + " 가져올까요?",
+        question=object_particle(tile_label(tile_code(tile)) if tile else "") + " 가져올까요?",
         ron="ron" in calls,
         pon="pon" in calls,
         kan="kan" in calls,
         chi="chi" in calls,
-        chi_choices=[MjChoice(str(i), "치", [tile_row(t) for t in c]) for i, c in enumerate(mine.get("chi") or [])],
-        pon_choices=[MjChoice(str(i), "퐁", [tile_row(t) for t in c]) for i, c in enumerate(mine.get("pon") or [])],
+        chi_choices=[MjChoice(str(i), "치", list(c)) for i, c in enumerate(mine.get("chi") or [])],
+        pon_choices=[MjChoice(str(i), "퐁", list(c)) for i, c in enumerate(mine.get("pon") or [])],
         deadline=int(mine.get("deadline") or 0),
         answered=CALL_NAMES.get(mine.get("answered") or "", "패스" if mine.get("answered") == "pass" else ""),
     )
@@ -535,74 +623,58 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
 
 
 def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selected: str = "", riichi_mode: bool = False, beginner: bool = False,
-                  events: list[dict[str, Any]] | None = None) -> MjTable:
+                  events: list[dict[str, Any]] | None = None, now_ms: int = 0) -> MjTable:
     """The table of one viewer from their own mahjong `view` (spec 8.3), with their selection,
     riichi mode and beginner switch (client-local settings); the room's recent public `events`
-    give the last discard and the call to announce (`mahjong_moves`)."""
+    give the last discard and the call to announce (`mahjong_moves`); `now_ms` is the server's
+    clock, for the time left on the turn clock."""
     if not view or view.get("game") != "mahjong":
         return MjTable()
     players = view["players"]
     n = len(players)
     seat = view.get("seat")
     base = seat if seat is not None else 0
-    positions = POSITIONS[n]
-    seats = []
+    places = POSITIONS[n]
+    place_of = {p["id"]: places[(p["seat"] - base) % n] for p in players}
+    table = MjTable()
     for p in players:
-        seats.append(MjSeat(
-            id=p["id"],
-            name=names.get(p["id"], p["id"]),
-            name_en=name_en(names.get(p["id"], p["id"])),
-            wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
-            position=positions[(p["seat"] - base) % n],
-            wind=p["wind"],
-            points=int(p["points"]),
-            dealer=bool(p["dealer"]),
-            riichi=bool(p["riichi"]),
-            hand_count=int(p["handCount"]),
-            melds=_meld_rows(p["melds"]),
-            discards=[tile_row(d["tile"], sideways=d["sideways"], tsumogiri=d["tsumogiri"], called=d["called"]) for d in p["discards"]],
-            kita=len(p.get("kita") or []),
-            current=bool(p.get("current")),
-            me=seat is not None and p["seat"] == seat,
+        place = place_of[p["id"]]
+        name = names.get(p["id"], p["id"])
+        table.plates[place] = MjPlate(
+            seated=True, name=name, name_en=name_en(name), wind=p["wind"], wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
+            points=int(p["points"]), dealer=bool(p["dealer"]), riichi=bool(p["riichi"]), kita=len(p.get("kita") or []),
             away=bool(p["left"] or p["autopilot"]),
-        ))
-    seats.sort(key=lambda s: positions.index(s.position))
+        )
+        table.melds[place] = _open_melds(p["melds"])
+        table.ponds[place] = [pond_tile(d["tile"], tsumogiri=d["tsumogiri"], called=d["called"], sideways=d["sideways"]) for d in p["discards"]]
     rnd = view["round"]
     claim_public = view.get("claim")
     moves = moves_from_events(events)
     if claim_public and claim_public.get("source") == "discard":
         moves.last_player, moves.last_tile = claim_public.get("from") or "", claim_public.get("tile") or ""
-    for s in seats:
-        if s.id == moves.last_player and s.discards and s.discards[-1].id == moves.last_tile and not s.discards[-1].called:
-            s.discards[-1].last = True
+    # marked while it is still its pond's last tile and nobody called it
+    last_pond = next((p["discards"] for p in players if p["id"] == moves.last_player), [])
+    marked = bool(last_pond) and last_pond[-1]["tile"] == moves.last_tile and not last_pond[-1]["called"]
     own = _own_rows(view, seat, selected, riichi_mode, beginner) if seat is not None and view.get("me") else MjOwn()
     claim = _claim_rows(view, names) if seat is not None else MjClaim()
-    my_turn = own.can_discard
-    waiting = ""
-    if view.get("stage") == "claim" and claim_public and not claim.open:
-        waiting = claim_public.get("text") or "다른 플레이어 확인 중"
-    turn = (view.get("turn") or "") if view["phase"] == "playing" else ""  # nobody's turn while a result shows
-    info = MjInfo(
-        active=True,
-        phase=view["phase"],
-        round_label=rnd["label"],
-        honba=int(rnd["honba"]),
-        riichi_sticks=int(rnd["riichiPool"]) // 1000,
-        live_count=int(view.get("liveCount") or 0),
-        dora=[tile_row(t) for t in view.get("doraIndicators") or []],
-        turn_name=names.get(turn, turn),
-        my_turn=my_turn,
-        deadline=int(view.get("deadline") or 0),
-        waiting_text=waiting,
-        sanma=view.get("mode") == "sanma",
-        spectator=seat is None,
-        round_label_en=round_label_en(rnd["label"]),
-        turn_name_en=name_en(names.get(turn, turn)),
-        announce=moves.announce,
-        announce_en=moves.announce_en,
-        announce_key=moves.announce_key,
+    turn = view.get("turn") or ""
+    # the one seat with a tile more than its melds leave (14 less 3 a meld): it draws or called
+    holder = next((place_of[p["id"]] for p in players if int(p["handCount"]) == plate_count(len(p["melds"]), True)), "")
+    deadline = int(view.get("deadline") or 0)
+    table.info = MjInfo(active=True, phase=view["phase"], my_turn=own.can_discard, sanma=view.get("mode") == "sanma", spectator=seat is None)
+    table.round = MjRound(label=rnd["label"], label_en=round_label_en(rnd["label"]), honba=int(rnd["honba"]),
+                          riichi_sticks=int(rnd["riichiPool"]) // 1000, dora=list(view.get("doraIndicators") or []))
+    table.turn = MjTurn(
+        seat=place_of.get(turn, ""),
+        holder=holder,
+        deadline=deadline,
+        left=max(0, deadline - now_ms) if deadline else 0,
+        live=int(view.get("liveCount") or 0),
+        last=moves.last_tile if marked else "",
     )
-    return MjTable(info=info, seats=seats, own=own, claim=claim, result=_result_rows(view, names))
+    table.announce = MjAnnounce(moves.announce, moves.announce_en, moves.announce_key)
+    table.own, table.claim, table.result = own, claim, _result_rows(view, names)
+    return table
 
 
 # --- the game result ---------------------------------------------------------------------------

@@ -28,7 +28,8 @@ from tilerooms.ui.i18n import MESSAGES
 from tilerooms.ui.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.ui.mahjong_rules import rules_dialog
 from tilerooms.ui.mahjong_results import result_overlay
-from tilerooms.ui.mahjong_tiles import mj_tile
+from tilerooms.state.mahjong_view import HAND_SIZE, PLACES, POND_ROWS, WAITING_TEXT
+from tilerooms.ui.mahjong_tiles import mj_token_tile, tile_face, token_code
 
 _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
 
@@ -36,21 +37,44 @@ _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
 # --- the square --------------------------------------------------------------------------------
 
 
-def _pond(seat) -> rx.Component:
-    return rx.box(
-        rx.foreach(seat.discards, lambda t: mj_tile(t, size="pond", data_last=rx.cond(t.last, "true", "false"))),
-        class_name="mj-pond mj-pond-" + seat.position,
-        data_pond=seat.position,
-        id="pond-" + seat.position,
+def _plate_var(place: str):
+    return getattr(MahjongTable, f"mj_plate_{place}")
+
+
+def _pond(place: str) -> rx.Component:
+    """A place's pond: its four row vars in one grid of six a row; the last discard is marked."""
+    last = MahjongTable.mj_turn.last
+
+    def tile(t) -> rx.Component:
+        return mj_token_tile(t, size="pond", data_last=rx.cond((last != "") & (t.split("/")[0] == last), "true", "false"))
+
+    rows = [getattr(MahjongTable, f"mj_pond_{place}_{row}") for row in range(POND_ROWS)]
+    pond = rows[0] + rows[1] + rows[2] + rows[3]  # joined in the browser: one list of children
+    return rx.cond(
+        _plate_var(place).seated,
+        rx.box(rx.foreach(pond, tile), class_name="mj-pond mj-pond-" + place, data_pond=place, id="pond-" + place),
     )
 
 
 def _meld(m) -> rx.Component:
-    return rx.box(rx.foreach(m.tiles, lambda t: mj_tile(t, size="meld")), class_name="mj-meld", title=m.name, data_meld=m.kind)
+    return rx.box(rx.foreach(m.tiles, lambda t: mj_token_tile(t, size="meld")), class_name="mj-meld", title=m.name, data_meld=m.kind)
 
 
-def _plate(seat) -> rx.Component:
-    return rx.box(
+def _playing() -> rx.Var:
+    return MahjongTable.mj_info.phase == "playing"
+
+
+def _current(place: str) -> rx.Var:
+    """Lit while this place must discard (it drew or called)."""
+    return rx.cond(_playing() & (MahjongTable.mj_turn.holder == place), "true", "false")
+
+
+def _plate(place: str) -> rx.Component:
+    seat = _plate_var(place)
+    # the hand's size from its melds (mahjong_view.plate_count): it need not travel with each discard
+    melds = getattr(MahjongTable, f"mj_melds_{place}")
+    count = HAND_SIZE - 3 * melds.length() + rx.cond(MahjongTable.mj_turn.holder == place, 1, 0)
+    return rx.cond(seat.seated, rx.box(
         rx.hstack(
             rx.el.span(by_locale(seat.wind_en, seat.wind), class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
             rx.el.span(by_locale(seat.name_en, seat.name), class_name="mj-name"),
@@ -61,47 +85,52 @@ def _plate(seat) -> rx.Component:
         rx.hstack(
             rx.el.span(seat.points, class_name="mj-points"),
             rx.cond(seat.riichi, rx.el.span("", class_name="mj-stick", title=tr("mj.riichi_stick"), data_riichi="true")),
-            rx.el.span(seat.hand_count.to_string(), tr("mj.tiles_suffix"), style={"opacity": "0.75"}),
+            rx.el.span(count.to_string(), tr("mj.tiles_suffix"), style={"opacity": "0.75"}),
             rx.cond(seat.kita > 0, rx.el.span(tr("mj.kita"), seat.kita.to_string())),
             spacing="1",
             align="center",
         ),
-        rx.box(rx.foreach(seat.melds, _meld), class_name="mj-melds"),
+        rx.box(rx.foreach(melds, _meld), class_name="mj-melds"),
         class_name="mj-plate",
-        data_seat=seat.position,
-        data_current=rx.cond(seat.current, "true", "false"),
-        id="plate-" + seat.position,
-    )
+        data_seat=place,
+        data_current=_current(place),
+        id="plate-" + place,
+    ))
 
 
-def _seat_at(position: str, part) -> rx.Component:
-    return rx.foreach(MahjongTable.mj_seats, lambda s: rx.cond(s.position == position, part(s), rx.fragment()))
+def _side(place: str) -> rx.Component:
+    """A place's wind and points on its side of the centre panel."""
+    seat = _plate_var(place)
+    return rx.cond(seat.seated, rx.el.span(by_locale(seat.wind_en, seat.wind), " ", seat.points, class_name="mj-side", data_pos=place, data_current=_current(place)))
+
+
+def _turn_name(en: bool) -> rx.Var:
+    """The name of the seat whose turn it is (from its plate)."""
+    return rx.match(MahjongTable.mj_turn.seat, *[(p, _plate_var(p).name_en if en else _plate_var(p).name) for p in PLACES], "")
 
 
 def _centre() -> rx.Component:
-    info = MahjongTable.mj_info
+    rnd, turn = MahjongTable.mj_round, MahjongTable.mj_turn
     return rx.box(
-        rx.el.div(by_locale(info.round_label_en, info.round_label), id="mj-round"),
+        rx.el.div(by_locale(rnd.label_en, rnd.label), id="mj-round"),
         # two short lines: one long line ran under the side seats' rotated scores
         rx.el.div(
-            rx.el.div(tr("mj.sticks"), info.riichi_sticks.to_string(), id="mj-sticks"),
-            rx.el.div(tr("mj.wall"), info.live_count.to_string(), id="mj-wall"),
+            rx.el.div(tr("mj.sticks"), rnd.riichi_sticks.to_string(), id="mj-sticks"),
+            rx.el.div(tr("mj.wall"), turn.live.to_string(), id="mj-wall"),
             id="mj-counts",
         ),
         rx.el.div(
             rx.el.span(tr("mj.dora"), class_name="mj-dora-word"),
-            rx.box(rx.foreach(info.dora, lambda t: mj_tile(t, size="dora")), class_name="mj-dora"),
+            rx.box(rx.foreach(rnd.dora, lambda t: mj_token_tile(t, size="dora")), class_name="mj-dora"),
             id="mj-dora",
         ),
-        # the turn's clock, big enough to read at a glance
+        # the turn's clock, big enough to read at a glance; its skew reference is the time left
+        # when the view was made (data-now: the server's clock then)
         rx.cond(
-            info.deadline > 0,
-            rx.el.div("", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=info.deadline.to_string(), data_now=RoomState.server_now.to_string()),
+            turn.deadline > 0,
+            rx.el.div("", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=turn.deadline.to_string(), data_now=(turn.deadline - turn.left).to_string()),
         ),
-        rx.foreach(
-            MahjongTable.mj_seats,
-            lambda s: rx.el.span(by_locale(s.wind_en, s.wind), " ", s.points, class_name="mj-side", data_pos=s.position, data_current=rx.cond(s.current, "true", "false")),
-        ),
+        *[_side(p) for p in PLACES],
         class_name="mj-centre",
         id="mj-centre",
     )
@@ -109,15 +138,15 @@ def _centre() -> rx.Component:
 
 def _square() -> rx.Component:
     cells = [
-        rx.box(_seat_at("top", _plate), class_name="mj-cell"),
-        rx.box(_seat_at("top", _pond), class_name="mj-cell"),
-        rx.box(_seat_at("right", _plate), class_name="mj-cell"),
-        rx.box(_seat_at("left", _pond), class_name="mj-cell"),
+        rx.box(_plate("top"), class_name="mj-cell"),
+        rx.box(_pond("top"), class_name="mj-cell"),
+        rx.box(_plate("right"), class_name="mj-cell"),
+        rx.box(_pond("left"), class_name="mj-cell"),
         rx.box(_centre(), class_name="mj-cell"),
-        rx.box(_seat_at("right", _pond), class_name="mj-cell"),
-        rx.box(_seat_at("left", _plate), class_name="mj-cell"),
-        rx.box(_seat_at("bottom", _pond), class_name="mj-cell"),
-        rx.box(_seat_at("bottom", _plate), class_name="mj-cell"),
+        rx.box(_pond("right"), class_name="mj-cell"),
+        rx.box(_plate("left"), class_name="mj-cell"),
+        rx.box(_pond("bottom"), class_name="mj-cell"),
+        rx.box(_plate("bottom"), class_name="mj-cell"),
     ]
     # the square is the size container its tiles scale with; the grid inside it sizes its rows by its width
     return rx.box(rx.box(*cells, class_name="mj-grid"), class_name="mj-square", id="mj-square")
@@ -126,20 +155,25 @@ def _square() -> rx.Component:
 # --- my hand and buttons -----------------------------------------------------------------------
 
 
+def _flag(on) -> rx.Var:
+    return rx.cond(on, "true", "false")
+
+
 def _hand_tile(t, drawn: bool = False) -> rx.Component:
+    own = MahjongTable.mj_own
     return rx.box(
-        mj_tile(
-            t,
+        mj_token_tile(
+            t.id,
             size="hand",
             on_click=MahjongTable.mj_tap(t.id),
-            id="hand-" + t.code + "-" + t.id.split(":")[0],
+            id="hand-" + token_code(t.id) + "-" + t.id.split(":")[0],
             data_tile=t.id,
-            data_selected=rx.cond(t.selected, "true", "false"),
-            data_legal=rx.cond(t.legal, "true", "false"),
-            data_lit=rx.cond(t.lit, "true", "false"),
-            data_locked=rx.cond(t.locked, "true", "false"),
-            data_keeps=rx.cond(t.keeps_tenpai, "true", "false"),
-            data_hint=t.hint,
+            data_selected=_flag(own.selected == t.id),
+            data_legal=_flag(t.legal),
+            data_lit=_flag(own.lit.contains(t.id)),
+            data_locked=_flag(own.locked.contains(t.id)),
+            data_keeps=_flag(own.hints.contains(t.id)),
+            data_hint=own.hints.get(t.id, ""),
         ),
         rx.el.button("", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true",
                      on_click=MahjongTable.mj_swipe(t.id), style={"display": "none"}),
@@ -160,11 +194,12 @@ def _hand() -> rx.Component:
 
 
 def _selected_hint() -> rx.Component:
+    """The selected tile's beginner hint: "9만 버리면 대기 6통·9통 · 남은 5장"."""
     own = MahjongTable.mj_own
-    def badge(t) -> rx.Component:
-        return rx.cond(t.selected & (t.hint != ""), rx.badge(by_locale(t.label_en, t.label), tr("mj.discard_then"), t.hint, color_scheme="green", size="2", id="mj-selected-hint"))
-
-    return rx.fragment(rx.foreach(own.hand, badge), rx.foreach(own.drawn, badge))
+    code = token_code(own.selected)
+    label = by_locale(tile_face(code, "label_en"), tile_face(code, "label"))
+    return rx.cond(own.hints.contains(own.selected),
+                   rx.badge(label, tr("mj.discard_then"), own.hints.get(own.selected, ""), color_scheme="green", size="2", id="mj-selected-hint"))
 
 
 def _turn_buttons() -> rx.Component:
@@ -178,7 +213,7 @@ def _turn_buttons() -> rx.Component:
         ),
         rx.foreach(
             own.kans,
-            lambda k: rx.button(k.label, rx.el.span(rx.foreach(k.tiles, lambda t: mj_tile(t, size="sm")), class_name="mj-choice"),
+            lambda k: rx.button(k.label, rx.el.span(rx.foreach(k.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
                                 id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=MahjongTable.mj_kan(k.key)),
         ),
         rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kita"))),
@@ -206,7 +241,7 @@ def _claim_window() -> rx.Component:
             rows.length() > 1,
             rx.el.div(
                 rx.el.span(tr(f"mj.{kind}"), tr("mj.combination"), class_name="mj-choice-label"),
-                rx.foreach(rows, lambda c: rx.button(rx.el.span(rx.foreach(c.tiles, lambda t: mj_tile(t, size="sm")), class_name="mj-choice"),
+                rx.foreach(rows, lambda c: rx.button(rx.el.span(rx.foreach(c.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
                                                      variant="soft", class_name="mj-big mj-choice-button", id=f"mj-{kind}-choice-" + c.key,
                                                      on_click=MahjongTable.mj_call(kind, c.key))),
                 class_name="mj-choices",
@@ -219,7 +254,7 @@ def _claim_window() -> rx.Component:
         # one sentence with the tile inline, so a phone wraps it like text (a div: a <p> may not hold the tile's box)
         rx.el.div(
             rx.el.b(by_locale(claim.from_name_en, claim.from_name), tr("mj.claim_from")),
-            rx.el.span(mj_tile(claim.tile, size="sm"), class_name="mj-choice mj-claim-tile"),
+            rx.el.span(mj_token_tile(claim.tile, size="sm"), class_name="mj-choice mj-claim-tile"),
             # Korean: the particle chosen by the tile's name ("백을", "서를")
             by_locale(MESSAGES["mj.claim_question"]["en"], claim.question),
             class_name="mj-claim-line",
@@ -245,11 +280,15 @@ def _claim_window() -> rx.Component:
 def _status_line() -> rx.Component:
     """Whose turn and what my hand needs to know, most urgent first: one line that scrolls sideways
     on a phone, a column beside the table on a wide screen; never taller than its place."""
-    info, own = MahjongTable.mj_info, MahjongTable.mj_own
+    info, own, turn = MahjongTable.mj_info, MahjongTable.mj_own, MahjongTable.mj_turn
     return rx.box(
+        # nobody's turn while a result shows
         rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
-                rx.cond(info.turn_name != "", rx.el.span(by_locale(info.turn_name_en, info.turn_name), tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
-        rx.cond(info.waiting_text != "", rx.badge(server_text(info.waiting_text), color_scheme="gray", size="3", id="mj-waiting")),
+                rx.cond(_playing() & (turn.seat != ""),
+                        rx.el.span(by_locale(_turn_name(en=True), _turn_name(en=False)), tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
+        # a claim window (nobody holds a tile to discard) I have no part in
+        rx.cond(_playing() & (turn.holder == "") & ~MahjongTable.mj_claim.open,
+                rx.badge(server_text(rx.Var.create(WAITING_TEXT)), color_scheme="gray", size="3", id="mj-waiting")),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(MahjongTable.mj_beginner, _selected_hint()),
         rx.cond(own.waits_text != "", rx.badge(own.waits_text, color_scheme="blue", size="2", id="mj-waits")),
@@ -320,11 +359,11 @@ def _band() -> rx.Component:
 def _announce() -> rx.Component:
     """A call in large text over the table ("퐁!" … "쯔모!", spec §9) for about a second (table.js);
     it lies over the table's place and never moves anything; a new `announce_key` remounts it."""
-    info = MahjongTable.mj_info
+    announce = MahjongTable.mj_announce
     return rx.cond(
-        info.announce != "",
-        rx.el.div(rx.el.span(by_locale(info.announce_en, info.announce), class_name="mj-announce-word"),
-                  key=info.announce_key, id="mj-announce", class_name="mj-announce", role="status", data_key=info.announce_key),
+        announce.text != "",
+        rx.el.div(rx.el.span(by_locale(announce.text_en, announce.text), class_name="mj-announce-word"),
+                  key=announce.key, id="mj-announce", class_name="mj-announce", role="status", data_key=announce.key),
     )
 
 

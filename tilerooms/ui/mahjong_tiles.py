@@ -11,10 +11,12 @@ are up to date).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import reflex as rx
 
+from tilerooms.state.mahjong_view import POND_MARKS, tile_aria_en, tile_label, tile_label_en
 from tilerooms.ui.i18n.render import by_locale
 
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "mahjong"
@@ -125,32 +127,88 @@ def write_tile_art(directory: Path = ASSET_DIR) -> list[Path]:
 # --- the component -----------------------------------------------------------------------------
 
 
-def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
-    """One tile picture. `tile` is an `MjTile` var; `size` names it for the stylesheet (class
-    ``mj-t-<size>``: hand, pond, meld, dora, sm, res; the place it sits in sets its width); the
-    large-print label and suit pattern come from the table's CSS switch; label and name in the
-    viewer's language ("1만" / "1m")."""
-    aria = by_locale(tile.aria_en, tile.aria)
+def _tile_element(code, label, aria, *, suit, red, sideways, called, tsumogiri, size: str, on_click, extra, props: dict) -> rx.Component:
+    """The tile element both components draw: picture, large-print label, data attributes."""
     children = [
-        rx.el.img(src="/mahjong/" + tile.code + ".svg", alt=aria, draggable=False, class_name="mj-face"),
-        rx.el.span(by_locale(tile.label_en, tile.label), class_name="mj-label", aria_hidden="true"),
+        rx.el.img(src="/mahjong/" + code + ".svg", alt=aria, draggable=False, class_name="mj-face"),
+        rx.el.span(label, class_name="mj-label", aria_hidden="true"),
     ]
     if extra is not None:
         children.append(extra)
     common = dict(
         class_name=f"mj-tile mj-t-{size}",
-        data_code=tile.code,
-        data_suit=tile.suit,
-        data_red=rx.cond(tile.red, "true", "false"),
-        data_sideways=rx.cond(tile.sideways, "true", "false"),
-        data_called=rx.cond(tile.called, "true", "false"),
-        data_tsumogiri=rx.cond(tile.tsumogiri, "true", "false"),
+        data_code=code,
+        data_suit=suit,
+        data_red=rx.cond(red, "true", "false"),
+        data_sideways=rx.cond(sideways, "true", "false"),
+        data_called=rx.cond(called, "true", "false"),
+        data_tsumogiri=rx.cond(tsumogiri, "true", "false"),
         title=aria,
         **props,
     )
     if on_click is None:
         return rx.el.span(*children, role="img", aria_label=aria, **common)
     return rx.el.button(*children, type="button", aria_label=aria, on_click=on_click, **common)
+
+
+def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
+    """One tile picture. `tile` is an `MjTile` var; `size` names it for the stylesheet (class
+    ``mj-t-<size>``: hand, pond, meld, dora, sm, res; the place it sits in sets its width); the
+    large-print label and suit pattern come from the table's CSS switch; label and name in the
+    viewer's language ("1만" / "1m")."""
+    return _tile_element(tile.code, by_locale(tile.label_en, tile.label), by_locale(tile.aria_en, tile.aria), suit=tile.suit, red=tile.red,
+                         sideways=tile.sideways, called=tile.called, tsumogiri=tile.tsumogiri, size=size, on_click=on_click, extra=extra, props=props)
+
+
+# --- tiles sent as tokens (the live table, issue 20: 2) ------------------------------------------
+# A tile arrives as its view token ("52:0p", "" face down), a pond tile with its marks after a
+# slash ("52:0p/th", state/mahjong_view.py POND_MARKS); its picture, label and names come from the
+# code through these tables, so a frame carries a few bytes per tile.
+
+FACE_CODES = [c for c in all_codes() if c != "back"]
+TILE_FACES = {
+    **{c: {"label": tile_label(c), "label_en": tile_label_en(c), "aria": ("빨간 " if c[0] == "0" else "") + tile_label(c), "aria_en": tile_aria_en(c)}
+       for c in FACE_CODES},
+    "back": {"label": "", "label_en": "", "aria": "뒷면", "aria_en": "Tile back"},
+}
+FACES_JS = "mjTileFaces"  # the table above, once per page module (`_TileFaces`)
+
+
+class _TileFaces(rx.Fragment):
+    """Nothing on the page: it puts `TILE_FACES` into the page's module once, for every token tile."""
+
+    def add_custom_code(self) -> list[str]:
+        """The table as a module-level constant (Reflex keeps one copy of equal code)."""
+        return [f"const {FACES_JS} = {json.dumps(TILE_FACES, ensure_ascii=False)};"]
+
+
+def tile_face(code, field: str) -> rx.Var:
+    """One text of a tile's face by its code var: label, label_en, aria, aria_en."""
+    return rx.Var(_js_expr=FACES_JS).to(dict[str, dict[str, str]])[code].to(dict[str, str])[field].to(str)
+
+
+def token_code(token) -> rx.Var:
+    """The picture's code of a token var: ``"52:0p/t"`` → ``"0p"``, ``""`` → ``"back"``."""
+    token = rx.Var.create(token).to(str)
+    return rx.cond(token == "", "back", token.split("/")[0].split(":")[1]).to(str)
+
+
+def mj_token_tile(token, *, size: str = "md", on_click=None, extra: rx.Component | None = None, **props) -> rx.Component:
+    """One tile picture from a token var (``"52:0p"``, a pond tile's ``"52:0p/th"``, ``""`` face
+    down): the same element as `mj_tile`, its label and names looked up from the code."""
+    token = rx.Var.create(token).to(str)
+    code = token_code(token)
+    marks = token.split("/")[1].to(str)
+
+    def marked(flag: str) -> rx.Var:
+        return token.contains("/") & marks.contains(POND_MARKS[flag])
+
+    label = by_locale(tile_face(code, "label_en"), tile_face(code, "label"))
+    aria = by_locale(tile_face(code, "aria_en"), tile_face(code, "aria"))
+    faces = _TileFaces.create()  # renders nothing; brings the table's code along
+    return _tile_element(code, label, aria, suit=rx.cond(code == "back", "", code[1]), red=code[0] == "0",
+                         sideways=marked("sideways"), called=marked("called"), tsumogiri=marked("tsumogiri"),
+                         size=size, on_click=on_click, extra=faces if extra is None else rx.fragment(faces, extra), props=props)
 
 
 if __name__ == "__main__":

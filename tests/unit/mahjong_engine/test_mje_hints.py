@@ -56,7 +56,7 @@ def test_a_wait_in_my_own_discards_is_furiten_and_the_badge_shows():
     assert hints.discard_hints(view)[hints.token_kind("9m")] == hints.DiscardHint(tuple(_kinds("1m4m")), 7, True)
     own = _own(s, 0, beginner=True)
     assert own.furiten
-    assert {t.code: t.hint for t in own.hand + own.drawn if t.keeps_tenpai}["9m"] == "대기 1만·4만 · 남은 7장 · 후리텐"
+    assert {hints.token_notation(t): hint for t, hint in own.hints.items()}["9m"] == "대기 1만·4만 · 남은 7장 · 후리텐"
     discard(s, 0, "9m")
     view = _view(s, 0)
     assert hints.current_waits(view) == _kinds("1m4m") and hints.is_furiten(view) and view["me"]["furiten"]

@@ -8,7 +8,8 @@ import pytest
 
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.state import make_state
-from tilerooms.state.mahjong_view import mahjong_table, object_particle, round_label_en, tile_aria_en, tile_label_en, tile_row
+from tilerooms.state.mahjong_view import PLACES, mahjong_table, object_particle, round_label_en, tile_aria_en, tile_code, tile_label_en, tile_row
+from tilerooms.ui.mahjong_tiles import TILE_FACES
 
 PLAYERS = ["me", "a1", "a2", "a3"]
 NAMES = {"me": "Ana", "a1": "AI 2 (쉬움)", "a2": "AI 3 (보통)", "a3": "AI 4 (어려움)"}
@@ -28,6 +29,9 @@ def test_tile_captions_in_riichi_notation():
     assert tile_aria_en("0p") == "red 5p" and tile_aria_en("5z") == "Haku (white dragon)" and tile_aria_en("1z") == "East wind"
     row = tile_row("52:0p")
     assert (row.label, row.aria, row.label_en, row.aria_en) == ("5통", "빨간 5통", "5p", "red 5p")
+    # the live table's tiles travel as tokens: the component's face table gives the same texts
+    assert TILE_FACES[tile_code("52:0p")] == {"label": "5통", "label_en": "5p", "aria": "빨간 5통", "aria_en": "red 5p"}
+    assert TILE_FACES["5z"]["aria_en"] == "Haku (white dragon)" and TILE_FACES["back"]["aria"] == "뒷면"
 
 
 @pytest.mark.parametrize(("word", "particle"), [
@@ -41,14 +45,18 @@ def test_object_particle_follows_the_last_syllable(word, particle):
 def test_seats_round_and_turn_carry_english_next_to_korean():
     state = make_state(["123m456m78p99s55z9m1z", *JUNK], players=PLAYERS, live="5z6p")
     table = mahjong_table(engine.view(state, "me"), NAMES)
-    assert [(s.wind, s.wind_en) for s in table.seats] == [("동", "E"), ("남", "S"), ("서", "W"), ("북", "N")]
-    assert [(s.name, s.name_en) for s in table.seats] == [
+    plates = [table.plates[p] for p in PLACES]
+    assert [(s.wind, s.wind_en) for s in plates] == [("동", "E"), ("남", "S"), ("서", "W"), ("북", "N")]
+    assert [(s.name, s.name_en) for s in plates] == [
         ("Ana", "Ana"), ("AI 2 (쉬움)", "AI 2 (Easy)"), ("AI 3 (보통)", "AI 3 (Normal)"), ("AI 4 (어려움)", "AI 4 (Hard)")]
-    assert (table.info.round_label, table.info.round_label_en) == ("동1국 0본장", "East 1, 0 honba")
-    assert [t.label_en for t in table.own.drawn] == ["East"] and [t.label for t in table.own.drawn] == ["동"]
-    assert all(t.label_en for t in table.own.hand + table.info.dora)
+    assert (table.round.label, table.round.label_en) == ("동1국 0본장", "East 1, 0 honba")
+    [drawn] = [TILE_FACES[tile_code(t.id)] for t in table.own.drawn]
+    assert (drawn["label"], drawn["label_en"]) == ("동", "East")
+    assert all(TILE_FACES[tile_code(t)]["label_en"] for t in [r.id for r in table.own.hand] + table.round.dora)
+    # the turn's name is its plate's (ui/mahjong_table.py _turn_name)
     others = mahjong_table(engine.view(state, "a1"), NAMES)
-    assert (others.info.turn_name, others.info.turn_name_en) == ("Ana", "Ana")
+    turn = others.plates[others.turn.seat]
+    assert (turn.name, turn.name_en) == ("Ana", "Ana")
 
 
 def test_claim_names_the_discarder_in_english_and_asks_in_korean_with_the_right_particle():
@@ -56,10 +64,11 @@ def test_claim_names_the_discarder_in_english_and_asks_in_korean_with_the_right_
     white = state["hand"]["drawn"][1]
     engine.apply(state, "a1", {"type": "discard", "tile": white, "at": 1000})
     mine = mahjong_table(engine.view(state, "me"), NAMES)
-    assert mine.claim.open and mine.claim.tile.label == "백" and mine.claim.tile.label_en == "Haku"
+    face = TILE_FACES[tile_code(mine.claim.tile)]
+    assert mine.claim.open and face["label"] == "백" and face["label_en"] == "Haku"
     assert (mine.claim.from_name, mine.claim.from_name_en) == ("AI 2 (쉬움)", "AI 2 (Easy)")
     assert mine.claim.question == "을 가져올까요?"
-    assert mine.info.turn_name_en in ("", "AI 2 (Easy)")
+    assert mine.plates[mine.turn.seat].name_en == "AI 2 (Easy)"
 
 
 def test_result_screens_carry_the_round_and_names_in_english():

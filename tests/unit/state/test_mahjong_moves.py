@@ -7,7 +7,7 @@ from __future__ import annotations
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.state import make_state
 from tilerooms.state.mahjong_moves import compact_events, moves_from_events
-from tilerooms.state.mahjong_view import mahjong_table
+from tilerooms.state.mahjong_view import PLACES, mahjong_table, pond_marks, tile_code
 
 PLAYERS = ["me", "a1", "a2", "a3"]
 NAMES = {"me": "나", "a1": "하가", "a2": "대면", "a3": "상가"}
@@ -30,7 +30,8 @@ class Room:
 
 
 def _marked(table):
-    return [(s.position, t.code) for s in table.seats for t in s.discards if t.last]
+    """(place, code) of the pond tile the table marks: the one whose token is the turn's `last`."""
+    return [(p, tile_code(t)) for p in PLACES for t in table.ponds[p] if table.turn.last and t.split("/")[0] == table.turn.last]
 
 
 def test_the_last_discard_is_marked_in_its_pond_and_moves_with_the_next():
@@ -45,7 +46,7 @@ def test_the_last_discard_is_marked_in_its_pond_and_moves_with_the_next():
     marks = _marked(room.table())
     assert len(marks) == 1 and marks[0][0] == "right"
     # one mark in the whole table, never in a hand
-    assert not any(t.last for t in room.table().own.hand)
+    assert room.table().turn.last not in [t.id for t in room.table().own.hand]
 
 
 def test_a_claim_window_marks_its_tile_without_events():
@@ -53,7 +54,7 @@ def test_a_claim_window_marks_its_tile_without_events():
     engine.apply(state, "a1", {"type": "discard", "tile": state["hand"]["drawn"][1], "at": 1000})
     table = mahjong_table(engine.view(state, "me"), NAMES)
     assert _marked(table) == [("right", "5z")]
-    assert table.info.announce == ""
+    assert table.announce.text == ""
 
 
 def test_pon_is_announced_until_somebody_else_discards_and_twice_gets_a_new_key():
@@ -62,12 +63,13 @@ def test_pon_is_announced_until_somebody_else_discards_and_twice_gets_a_new_key(
     pon = engine.view(room.state, "me")["me"]["claim"]["pon"][0]
     room.act("me", {"type": "claim", "call": "pon", "tiles": pon}, at=2500)
     table = room.table()
-    assert (table.info.announce, table.info.announce_en) == ("퐁!", "Pon!")
-    assert table.info.announce_key and _marked(table) == []  # the called tile left the pond
-    assert room.table("a2").info.announce == "퐁!"  # public: everybody sees the call
-    key = table.info.announce_key
+    assert (table.announce.text, table.announce.text_en) == ("퐁!", "Pon!")
+    assert table.announce.key and _marked(table) == []  # the called tile left the pond
+    assert pond_marks(table.ponds["right"][-1]) == {"tsumogiri", "called"}  # and lies faded in it
+    assert room.table("a2").announce.text == "퐁!"  # public: everybody sees the call
+    key = table.announce.key
     room.act("me", {"type": "discard", "tile": next(t for t in room.state["hand"]["closed"][0] if t // 4 == 8)})  # 9m
-    assert room.table().info.announce == "퐁!"  # my own discard after the call keeps it
+    assert room.table().announce.text == "퐁!"  # my own discard after the call keeps it
     assert _marked(room.table()) == [("bottom", "9m")]
     # the same call again later: a new key, so the browser shows it again
     again = moves_from_events([*compact_events(room.events), {"type": "call", "call": "pon", "player": "me", "seq": 99}])
@@ -96,11 +98,11 @@ def test_each_call_has_its_word():
 def test_the_riichi_discard_lies_sideways_and_is_announced():
     room = Room(make_state(["234m567m345p67s22p7z", *JUNK], players=PLAYERS, live="1z1z1z8s"))
     seven = next(t for t in room.state["hand"]["closed"][0] if t // 4 == 33)
-    room.act("me", {"type": "discard", "tile": seven, "riichi": True})
+    room.act("me", {"type": "discard", "tile": seven, "riichi": True})  # the drawn 중: tsumogiri too
     table = room.table()
-    mine = table.seats[0]
-    assert [(t.code, t.sideways, t.last) for t in mine.discards] == [("7z", True, True)]
-    assert table.info.announce == "리치!"
+    [mine] = table.ponds["bottom"]
+    assert pond_marks(mine) == {"sideways", "tsumogiri"} and tile_code(mine) == "7z" and _marked(table) == [("bottom", "7z")]
+    assert table.announce.text == "리치!"
 
 
 def test_compact_events_keep_no_tiles_of_a_result():

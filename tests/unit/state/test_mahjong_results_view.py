@@ -21,7 +21,8 @@ def test_a_ron_result_has_the_dora_indicators_every_seats_change_and_no_turn():
     engine.apply(state, "a2", {"type": "timeout", "at": 99_000})  # the window closes
     table = mahjong_table(engine.view(state, "me"), NAMES)
     res = table.result
-    assert table.info.phase == "handResult" and table.info.turn_name == "" and not table.info.my_turn
+    # nobody's turn while a result shows: the table names a turn only while playing, nobody holds a tile
+    assert table.info.phase == "handResult" and table.turn.holder == "" and not table.info.my_turn
     assert [t.code for t in res.dora] == ["1s"] and [t.code for t in res.winners[0].ura] == ["3m"]
     assert [(d.name, d.wind, d.wind_en, d.me) for d in res.deltas] == [("나", "동", "E", True), ("하가", "남", "S", False),
                                                                      ("대면", "서", "W", False), ("상가", "북", "N", False)]

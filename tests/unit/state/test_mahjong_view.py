@@ -12,9 +12,10 @@ from tilerooms.games.mahjong.flow import tok
 from tilerooms.games.mahjong.state import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
-from tilerooms.state.mahjong_view import chart_rows, mahjong_table, ranking_rows, tile_label
+from tilerooms.state.mahjong_view import PLACES, chart_rows, mahjong_table, ranking_rows, tile_code, tile_label
 from tilerooms.state.mahjong_table import MahjongTable
 from tilerooms.ui.mahjong_tiles import ASSET_DIR, all_codes, tile_svg
+from tests.mahjong_wire import tokens_in
 
 PLAYERS = ["me", "a1", "a2", "a3"]
 NAMES = {"me": "나", "a1": "하가", "a2": "대면", "a3": "상가"}
@@ -26,8 +27,9 @@ def _state(me: str, **kw):
     return make_state([me, *JUNK], players=PLAYERS, **kw)
 
 
-def _tokens(rows) -> set[str]:
-    return {t.id for t in rows}
+def _codes(tiles) -> list[str]:
+    """The codes of hand tiles (rows with an id) or tokens."""
+    return [tile_code(t if isinstance(t, str) else t.id) for t in tiles]
 
 
 def test_tile_labels_and_own_art():
@@ -40,13 +42,14 @@ def test_tile_labels_and_own_art():
 def test_own_hand_drawn_tile_apart_and_seats_around_me():
     state = _state("123m456m78p99s55z9m1z", live="5z6p")
     table = mahjong_table(engine.view(state, "me"), NAMES)
-    assert [t.code for t in table.own.drawn] == ["1z"]
-    assert len(table.own.hand) == 13 and "1z" not in [t.code for t in table.own.hand]
-    assert [(s.position, s.name) for s in table.seats] == [("bottom", "나"), ("right", "하가"), ("top", "대면"), ("left", "상가")]
-    assert table.info.my_turn and table.info.round_label == "동1국 0본장"
+    assert _codes(table.own.drawn) == ["1z"]
+    assert len(table.own.hand) == 13 and "1z" not in _codes(table.own.hand)
+    assert [(p, table.plates[p].name) for p in PLACES] == [("bottom", "나"), ("right", "하가"), ("top", "대면"), ("left", "상가")]
+    assert table.info.my_turn and table.round.label == "동1국 0본장"
+    assert (table.turn.seat, table.turn.holder) == ("bottom", "bottom")  # I deal: 14 tiles
     # the player on my right sees me on their left
     theirs = mahjong_table(engine.view(state, "a1"), NAMES)
-    assert {s.name: s.position for s in theirs.seats}["나"] == "left"
+    assert theirs.plates["left"].name == "나" and theirs.turn.holder == "left"
     assert theirs.own.hand and not theirs.info.my_turn
 
 
@@ -55,10 +58,12 @@ def test_claim_window_is_mine_only_and_others_see_the_waiting_text():
     white = state["hand"]["drawn"][1]
     engine.apply(state, "a1", {"type": "discard", "tile": white, "at": 1000})
     mine = mahjong_table(engine.view(state, "me"), NAMES)
-    assert mine.claim.open and mine.claim.pon and not mine.claim.ron and mine.claim.tile.code == "5z"
-    assert mine.claim.from_name == "하가" and mine.info.waiting_text == ""
+    assert mine.claim.open and mine.claim.pon and not mine.claim.ron and tile_code(mine.claim.tile) == "5z"
+    assert mine.claim.from_name == "하가" and mine.claim.question == "을 가져올까요?"
+    assert [_codes(c.tiles) for c in mine.claim.pon_choices] == [["5z", "5z"]]
+    # a claim window: nobody holds a tile to discard, no clock for those not asked
     other = mahjong_table(engine.view(state, "a2"), NAMES)
-    assert not other.claim.open and other.info.waiting_text == "다른 플레이어 확인 중"
+    assert not other.claim.open and other.turn.holder == "" and other.turn.deadline == 0
     assert other.claim.pon_choices == [] and not other.claim.pon
 
 
@@ -66,7 +71,7 @@ def test_riichi_mode_lights_only_tenpai_keeping_discards():
     state = _state("234m567m345p67s22p7z")
     table = mahjong_table(engine.view(state, "me"), NAMES, riichi_mode=True)
     assert table.own.can_riichi and table.own.riichi_mode
-    assert [t.code for t in table.own.hand + table.own.drawn if t.lit] == ["7z"]
+    assert _codes(table.own.lit) == ["7z"]
     assert not mahjong_table(engine.view(state, "me"), NAMES).own.riichi_mode  # only on request
 
 
@@ -78,16 +83,18 @@ def test_kuikae_tiles_are_locked_after_a_chi():
     # after the window's uniform minimum (spec 5.3 step 2), so the chi settles at once
     engine.apply(state, "me", {"type": "claim", "call": "chi", "tiles": three_four, "at": 2500})
     table = mahjong_table(engine.view(state, "me"), NAMES)
-    assert sorted(t.code for t in table.own.hand if t.locked) == ["2m", "5m"]
-    assert all(not t.legal for t in table.own.hand if t.locked)
-    assert table.seats[0].melds[0].name == "치" and len(table.seats[0].melds[0].tiles) == 3
+    assert sorted(_codes(table.own.locked)) == ["2m", "5m"]
+    assert all(not t.legal for t in table.own.hand if t.id in table.own.locked)
+    meld = table.melds["bottom"][0]
+    assert meld.name == "치" and sorted(_codes(meld.tiles)) == ["2m", "3m", "4m"]
+    assert table.turn.holder == "bottom" and table.own.can_discard  # after the call I hold 11 + discard
 
 
 def test_beginner_hints_waits_counts_and_the_no_yaku_warning():
     state = _state("123m456m789p99s55z7z")
-    assert not any(t.hint for t in mahjong_table(engine.view(state, "me"), NAMES).own.hand)  # beginner off
+    assert not mahjong_table(engine.view(state, "me"), NAMES).own.hints  # beginner off
     table = mahjong_table(engine.view(state, "me"), NAMES, beginner=True, selected=tok(state["hand"]["drawn"][0]))
-    hinted = {t.code: t.hint for t in table.own.hand + table.own.drawn if t.keeps_tenpai}
+    hinted = {tile_code(t): hint for t, hint in table.own.hints.items()}
     assert hinted == {"7z": "대기 9삭·백 · 남은 4장"}  # I see two 9s and two 백 of my own
     assert table.own.yaku_hint == "역: 역패: 백"
     # an open hand waiting without a yaku: "역 없음"
@@ -154,9 +161,10 @@ async def test_room_state_public_vars_carry_no_other_hand_nor_claim():
         root, state = _room_state()
         state._viewer = viewer
         state._apply_view(await service.view(room_id, viewer), force=True)
-        sent = json_dumps(root.dict())
+        sent = tokens_in([json_dumps(root.dict())])
         hidden = room.game_state["hand"]["closed"][players.index(other)] + room.game_state["hand"]["live"]
-        assert not [t for t in hidden if f'"{tok(t)}"' in sent]
+        assert not [t for t in hidden if tok(t) in sent]
         own = room.game_state["hand"]["closed"][players.index(viewer)]
-        assert all(f'"{tok(t)}"' in sent for t in own)
-        assert state.game == "mahjong" and state.mj_info.active and len(state.mj_seats) == 3
+        assert all(tok(t) in sent for t in own)
+        assert state.game == "mahjong" and state.mj_info.active
+        assert [state.mj_plate_bottom.seated, state.mj_plate_right.seated, state.mj_plate_top.seated, state.mj_plate_left.seated] == [True, True, False, True]
