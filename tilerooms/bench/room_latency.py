@@ -129,13 +129,13 @@ async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Ba
         await ready.wait()  # every room is playing before anyone measures
     for _ in range(moves):
         mover, other = (host, guest) if host.vars.get("my_turn") else (guest, host)
-        rack = [c["tile"]["id"] for c in mover.vars.get("rack") or [] if not c["empty"]]
+        rack = [c for c in mover.vars.get("rack_cells") or [] if c]
         tile = rack[0]
         await mover.wait_for(lambda f: True, await mover.emit(RUMMIKUB_TABLE, "toggle", tile_id=tile))
         sent = await mover.emit(RUMMIKUB_TABLE, "place_new")
-        arrived = await other.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+        arrived = await other.wait_for(lambda f, t=tile: re.search(rf"\b{t}\b", f) is not None, sent)
         latencies.append((arrived - sent) * 1000)
-        await mover.wait_for(lambda f, t=tile: f'"{t}"' in f, sent)
+        await mover.wait_for(lambda f, t=tile: re.search(rf"\b{t}\b", f) is not None, sent)
         sent = await mover.emit(RUMMIKUB_TABLE, "game_action", kind="resetDraft")
         await other.wait_for(lambda f: True, sent)
         await asyncio.sleep(0.25)  # stay under the setDraft rate limit (10/s)
