@@ -28,6 +28,7 @@ import json
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta, timezone
@@ -46,6 +47,7 @@ log = logging.getLogger(__name__)
 
 STALE_S = 600.0  # a claim still pending after 10 min lost its worker: the sweep takes it over
 SWEEP_LIMIT = 50  # reviews queued by one start-up sweep (the newest games first)
+PARENT_CHECK_S = 2.0  # how often the review process checks that its worker still lives
 CHILD_NICENESS = 10  # the review process yields the CPU to the web workers on a busy machine
 STORE_ATTEMPTS = 3
 
@@ -169,11 +171,20 @@ def run_review(record_id: str, engine: sa.Engine | None = None) -> dict[str, Any
 # -- the background process -------------------------------------------------------------------
 
 def _child_start() -> None:
-    """The review process's start: a lower CPU priority than the web workers."""
+    """The review process's start: a lower CPU priority than the web workers, and an end of its
+    own when the worker that started it dies without shutting it down (killed, crashed)."""
     try:
         os.nice(CHILD_NICENESS)
     except OSError:  # not permitted here: run at normal priority
         pass
+    parent = os.getppid()
+
+    def watch_parent() -> None:
+        while os.getppid() == parent:  # an orphan is re-parented: its pool's queue never closes
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)  # the claim of a review under way goes stale; a later sweep redoes it
+
+    threading.Thread(target=watch_parent, name="review-parent-watch", daemon=True).start()
 
 
 def _child_review(record_id: str, url: str) -> dict[str, Any]:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+import sys
+import time
 from datetime import timedelta
 
 import pytest
@@ -109,3 +112,32 @@ def test_a_broken_log_fails_once_and_a_dead_workers_claim_is_taken_over(reviews_
     assert game_reviews.missing_reviews() == []
     for bad in ("", "x" * 22, None, 7, "../" + stale):
         assert game_reviews.review_of(bad) is None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return not any(line.startswith("State:") and "Z" in line for line in status)  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def test_the_review_process_ends_when_its_worker_is_killed():
+    # a web worker killed outright (OOM, SIGKILL) never shuts its pool down: the review process
+    # must not wait on its queue forever
+    script = (
+        "import asyncio, os\n"
+        "from tilerooms.accounts import game_reviews\n"
+        "async def main():\n"
+        "    print(await game_reviews.ReviewRunner('sqlite://').warm_up(), flush=True)\n"
+        "    os.kill(os.getpid(), 9)\n"
+        "asyncio.run(main())\n"
+    )
+    # the review process inherits the worker's stdout: an orphan left waiting keeps it open (a time-out here)
+    worker = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                            cwd=game_records.__file__.rsplit("/tilerooms/", 1)[0])
+    child = int(worker.stdout.split()[0])
+    deadline = time.monotonic() + 4 * game_reviews.PARENT_CHECK_S + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _alive(child)
