@@ -11,6 +11,7 @@ it cannot find it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from dataclasses import dataclass
@@ -23,8 +24,8 @@ from tilerooms.engine.replay import ReplayError
 from tilerooms.games import GAMES
 from tilerooms.replays import frames
 from tilerooms.replays import mahjong as mj_frames
-from tilerooms.replays.mahjong import MjRFrame
-from tilerooms.replays.rummikub import RkFrame
+from tilerooms.replays.mahjong import MjRFrame, MjRSeat
+from tilerooms.replays.rummikub import RkFrame, RkSeat
 from tilerooms.state.payloads import browser_event
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 PENDING_TRIES = 6  # the listener stores a game within ~a second of its end (accounts/runtime.py)
 PENDING_WAIT = 0.7
 SPEEDS = ("0.5", "1", "2")
+MAX_SEATS = 4
 
 
 @dataclass
@@ -85,8 +87,19 @@ class ReplayState(rx.State):
     last: int = 0
     hand: int = 0
     hands: list[HandRow] = []
+    # the picture without its seats, then each seat in a var of its own: a step changes one or two
+    # seats (a discard, the next draw), and only the vars that changed go to the browser
     rk: RkFrame = rx.field(default_factory=RkFrame)
     mj: MjRFrame = rx.field(default_factory=MjRFrame)
+    seat_count: int = 0
+    rk_seat_0: RkSeat = rx.field(default_factory=RkSeat)
+    rk_seat_1: RkSeat = rx.field(default_factory=RkSeat)
+    rk_seat_2: RkSeat = rx.field(default_factory=RkSeat)
+    rk_seat_3: RkSeat = rx.field(default_factory=RkSeat)
+    mj_seat_0: MjRSeat = rx.field(default_factory=MjRSeat)
+    mj_seat_1: MjRSeat = rx.field(default_factory=MjRSeat)
+    mj_seat_2: MjRSeat = rx.field(default_factory=MjRSeat)
+    mj_seat_3: MjRSeat = rx.field(default_factory=MjRSeat)
     playing: bool = False
     speed: str = "1"
     copied: bool = False
@@ -147,18 +160,30 @@ class ReplayState(rx.State):
         self.at = index
         picture = replay.picture(index)
         if replay.game == "mahjong":
-            self.mj = picture
+            self._put_picture("mj", picture)
             hand = replay.moves[index].hand
             if hand != self.hand:  # the move list shows the hand (국) of the step
                 self.hand = hand
                 self.moves = [MoveRow(i, m.text, m.text_en) for i, m in enumerate(replay.moves) if m.hand == hand]
         else:
-            self.rk = picture
+            self._put_picture("rk", picture)
             if self.hand != 0:
                 self.hand = 0
                 self.moves = [MoveRow(i, m.text, m.text_en) for i, m in enumerate(replay.moves)]
         if index >= self.last:
             self.playing = False
+
+    def _put_picture(self, game: str, picture: Any) -> None:
+        seats = picture.seats[:MAX_SEATS]
+        rest = dataclasses.replace(picture, seats=[])
+        if getattr(self, game) != rest:
+            setattr(self, game, rest)
+        for i, seat in enumerate(seats):
+            name = f"{game}_seat_{i}"
+            if getattr(self, name) != seat:  # Reflex sends every assigned var: only the changed seats
+                setattr(self, name, seat)
+        if self.seat_count != len(seats):
+            self.seat_count = len(seats)
 
     async def _go(self, index: int) -> None:
         if self.status != "ready":

@@ -16,7 +16,7 @@ import json
 
 import reflex as rx
 
-from tilerooms.state.replay import SPEEDS, ReplayState
+from tilerooms.state.replay import MAX_SEATS, SPEEDS, ReplayState
 from tilerooms.ui.i18n.render import by_locale, tr
 from tilerooms.ui.mahjong_tiles import mj_tile
 from tilerooms.ui.shell import page
@@ -97,6 +97,11 @@ def _review_slot() -> rx.Component:
     return rx.box(id="replay-review", class_name="rp-review", data_slot="review")
 
 
+def _seats(game: str, draw) -> list[rx.Component]:
+    """The seats of the picture, each from its own state var (ReplayState.<game>_seat_<i>)."""
+    return [rx.cond(ReplayState.seat_count > i, draw(getattr(ReplayState, f"{game}_seat_{i}"))) for i in range(MAX_SEATS)]
+
+
 # --- number tiles ------------------------------------------------------------------------------
 
 
@@ -132,7 +137,7 @@ def _rummikub() -> rx.Component:
                    class_name="rp-sets", id="replay-table"),
             rx.text(tr("rp.table_empty"), size="2", color_scheme="gray", id="replay-table"),
         ),
-        rx.box(rx.foreach(f.seats, _rk_seat), class_name="rp-rk-seats", id="replay-racks"),
+        rx.box(*_seats("rk", _rk_seat), class_name="rp-rk-seats", id="replay-racks"),
         class_name="rp-picture rp-rk",
     )
 
@@ -210,7 +215,7 @@ def _mahjong() -> rx.Component:
             class_name="rp-seat-head rp-mj-info",
         ),
         rx.cond(f.result_shown, _mj_result()),
-        rx.box(rx.foreach(f.seats, _mj_seat), class_name="rp-mj-seats", id="replay-seats"),
+        rx.box(*_seats("mj", _mj_seat), class_name="rp-mj-seats", id="replay-seats"),
         class_name="rp-picture rp-mj",
     )
 
