@@ -31,6 +31,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -45,6 +46,7 @@ from tilerooms.games import GAMES
 
 log = logging.getLogger(__name__)
 
+IDLE_S = 600.0  # a review process with nothing to do for 10 min stops (the next review starts one)
 STALE_S = 600.0  # a claim still pending after 10 min lost its worker: the sweep takes it over
 SWEEP_LIMIT = 50  # reviews queued by one start-up sweep (the newest games first)
 PARENT_CHECK_S = 2.0  # how often the review process checks that its worker still lives
@@ -204,12 +206,16 @@ def _child_ready() -> int:
 
 class ReviewRunner:
     """One worker's review process for one records database: runs `run_review` there, one game at
-    a time, so the web worker's event loop and GIL stay free."""
+    a time, so the web worker's event loop and GIL stay free. The process starts with the first
+    review and stops after `idle_s` without one; a killed process is replaced at the next review."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, idle_s: float = IDLE_S) -> None:
         self.url = normalize_url(url or database_url())
+        self.idle_s = idle_s
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._running = 0
+        self._last = 0.0
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -218,13 +224,34 @@ class ReviewRunner:
                                              initializer=_child_start)
         return self._pool
 
+    async def _submit(self, fn: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        self._running += 1
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._pool = None  # the process was killed (out of memory, by hand): a new one next time
+            raise
+        finally:
+            self._running -= 1
+            self._last = time.monotonic()
+            if self._running == 0:
+                loop.call_later(self.idle_s, self._stop_if_idle)
+
+    def _stop_if_idle(self) -> None:
+        # an idle review process gives its memory (~120 MB) back; the next game's review starts another
+        if self._running == 0 and time.monotonic() - self._last >= self.idle_s * 0.99:
+            self.shutdown()
+
     async def warm_up(self) -> int:
         """Start the process and import the review modules; its pid."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), _child_ready)
+        return await self._submit(_child_ready)
 
     async def run(self, record_id: str) -> dict[str, Any]:
         """Review `record_id` in the review process and wait for it: {record_id, status, compute_ms}."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), _child_review, record_id, self.url)
+        return await self._submit(_child_review, record_id, self.url)
 
     def schedule(self, record_id: str) -> asyncio.Task[Any]:
         """Review `record_id` in the background (not awaited by the caller); failures are logged."""

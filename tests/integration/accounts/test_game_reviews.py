@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 
 import pytest
@@ -141,3 +143,19 @@ def test_the_review_process_ends_when_its_worker_is_killed():
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(child)
+
+
+async def test_an_idle_review_process_stops_and_a_killed_one_is_replaced(reviews_db):
+    first, second = _tonpuu(reviews_db, 8), _tonpuu(reviews_db, 9)
+    runner = game_reviews.ReviewRunner(reviews_db, idle_s=0.5)
+    pid = await runner.warm_up()
+    os.kill(pid, signal.SIGKILL)  # the OOM killer, say
+    with pytest.raises(BrokenProcessPool):
+        await runner.run(first)
+    assert (await runner.run(first))["status"] == "done"  # a new process
+    again = await runner.warm_up()
+    assert again != pid
+    await asyncio.sleep(1.5)  # idle past idle_s: the process stops and gives its memory back
+    assert not _alive(again)
+    assert (await runner.run(second))["status"] == "done"  # and the next review starts one again
+    runner.shutdown(wait=True)
