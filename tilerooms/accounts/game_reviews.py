@@ -125,10 +125,16 @@ def _claim(record_id: str, engine: sa.Engine | None) -> GameRecord | None:
         if row is not None:
             if row.status != "pending" or _aware(row.updated_at) > utcnow() - timedelta(seconds=STALE_S):
                 return None
-            row.updated_at = utcnow()  # a dead worker's claim: taken over
-            s.add(row)
-        else:
-            s.add(GameReview(record_id=record_id, game=record.game))
+            # a dead worker's claim, taken over by whoever moves its stamp first (a racing sweep finds it moved)
+            moved = s.exec(
+                sa.update(GameReview)
+                .where(col(GameReview.record_id) == record_id, col(GameReview.status) == "pending",
+                       col(GameReview.updated_at) == row.updated_at)
+                .values(updated_at=utcnow())
+            )
+            s.commit()
+            return record if moved.rowcount == 1 else None
+        s.add(GameReview(record_id=record_id, game=record.game))
         try:
             s.commit()
         except IntegrityError:  # another worker claimed it first
