@@ -139,3 +139,14 @@ def test_a_seeded_hanchan_with_one_person_has_a_consistent_summary():
     assert result["worst"] and losses == sorted(losses, reverse=True) and all(x > 0 for x in losses)
     assert max(r["loss"] for r in rows) == losses[0]
     assert summary["worst"] == result["worst"]  # one person: the same list
+
+
+def test_the_review_reads_only_the_deciding_seats_view():
+    # the same position for seat 0 with the other hands swapped around and another wall behind it:
+    # nothing seat 0 could not see may change the AI's choice or any number of the review
+    rows = []
+    for others, seed in ((QUIET, 0), (QUIET[::-1], 5), (QUIET[1:] + QUIET[:1], 11)):
+        state = engine.make_state(["23m456p789p1246s55z", *others], dora="9s", seed=seed)
+        log = [discard(state, 0, "2s")]
+        rows.append(review_steps(steps(state, log), log, SEATS)["decisions"])
+    assert rows[0] == rows[1] == rows[2] and len(rows[0]) == 1
