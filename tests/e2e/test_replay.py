@@ -262,6 +262,13 @@ def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
     page.wait_for_url(re.compile(rf"/game/{record_id}$"), timeout=15_000)
     replay = frames.replay_for(game_records.load_game(record_id))
     expect(page.locator("#replay-position")).to_have_text(f"1 / {len(replay.moves)}", timeout=15_000)
+    # in English: the title, the buttons and the move lines
+    page.locator("#lang-switch").click()
+    expect(page.locator("#replay-title")).to_have_text("Replay · Number Tiles")
+    expect(page.locator("#replay-moves .rp-move").first).to_have_text(replay.moves[0].text_en)
+    expect(page.locator("#replay-next")).to_contain_text("Next")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay-rummikub-en.png"))
 
 
 def test_an_unknown_or_malformed_id_shows_not_found(page, base_url):
