@@ -84,6 +84,20 @@ async def test_a_finished_game_is_reviewed_once_in_the_background(service, clock
     assert (again.updated_at, again.review_json) == (row.updated_at, row.review_json)
 
 
+async def test_a_number_tile_game_gets_the_number_tile_review(service, clock, reviews_db):
+    person = guest(BROWSER_KEY, "손님")
+    service.on_game_end(game_reviews.on_game_end)
+    room_id = await service.create_practice(person, game="rummikub", ai_count=1, level="easy")
+    room = await _play_out(service, clock, room_id, person)
+    await asyncio.wait_for(game_reviews.runner().idle(), REVIEW_WAIT_S)
+    found = game_reviews.review_of(room.result["record_id"])
+    assert found["status"] == "done" and found["game"] == "rummikub", found
+    result = found["review"]
+    assert result["game"] == "rummikub" and result["turns"]
+    assert {t["player"] for t in result["turns"]} == {person.id}  # the AI seat is not reviewed
+    assert [p["player"] for p in result["players"]] == [person.id]
+
+
 async def test_a_missing_review_module_leaves_the_game_to_the_start_up_sweep(reviews_db, monkeypatch):
     record_id = _tonpuu(reviews_db, 5)
     with monkeypatch.context() as patched:
