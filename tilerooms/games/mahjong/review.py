@@ -58,9 +58,9 @@ without decisions).
 
 `loss` ranks the gaps by what the played move gives up, each measure on its own: a missed win is
 30; otherwise the speed it loses (10 per shanten behind, or at equal shanten the ukeire it gives
-up and 1 per 1000 points of value) plus the deal-in chance it adds (100 x: 1 per percentage point). Being faster does not pay
-for dealing in, nor safer for being slow. Two different moves the numbers cannot tell apart (a
-matter of value or taste) get 0 and still count as disagreeing.
+up and 1 per 1000 points of value) plus the deal-in chance it adds (1 per percentage point).
+Being faster does not pay for dealing in, nor being safer for being slow. Two different moves
+the numbers cannot tell apart (a matter of taste) get 0 and still count as disagreeing.
 """
 
 from __future__ import annotations
