@@ -271,6 +271,36 @@ def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
     page.screenshot(path=str(SHOTS / "replay-rummikub-en.png"))
 
 
+def test_the_mahjong_hand_selector_jumps_to_each_hands_deal(page, base_url):
+    if runtime.rooms_loop() is None:
+        pytest.skip("needs the in-process app (not --base-url)")
+    seats = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]
+    played = play_room_game("mahjong", 3, seats, {"length": "tonpuu"})
+    record_id = game_records.store_finished_game(played.room)
+    replay = frames.replay_for(game_records.load_game(record_id))
+    hands = [i for i, m in enumerate(replay.moves) if m.kind == "start"]
+    assert len(hands) >= 3
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base_url}/game/{record_id}")
+    expect(page.locator("#replay-hand option")).to_have_count(len(hands), timeout=30_000)
+    page.locator("#replay-hand").select_option("2")
+    frame = replay.picture(hands[2])
+    expect(page.locator("#replay-round")).to_have_text(frame.round_label)
+    expect(page.locator("#replay-position")).to_have_text(f"{hands[2] + 1} / {len(replay.moves)}")
+    # the move list holds that hand's lines only, its deal first
+    lines = [m for m in replay.moves if m.hand == 2]
+    expect(page.locator("#replay-moves .rp-move")).to_have_count(len(lines))
+    expect(page.locator("#replay-moves .rp-move").first).to_have_text(lines[0].text)
+    for seat in frame.seats:
+        shown = page.locator(f".rp-mj-seat[data-player='{seat.id}'] .rp-hand .mj-tile").evaluate_all("els => els.map(e => e.getAttribute('data-code'))")
+        assert shown == [t.code for t in seat.hand], seat.id
+    # → past the hand's last line goes on into the next hand
+    page.keyboard.press("End")
+    expect(page.locator("#replay-moves .rp-move").last).to_have_attribute("data-current", "true")
+    m = _overflow(page)
+    assert m["sw"] <= m["w"] and m["sh"] <= m["h"], m
+
+
 def test_an_unknown_or_malformed_id_shows_not_found(page, base_url):
     page.goto(f"{base_url}/game/not-a-record")
     expect(page.locator("#replay-missing")).to_have_text("기록을 찾을 수 없어요", timeout=30_000)

@@ -217,9 +217,9 @@ class ReplayState(rx.State):
         await self._go(self.last)
 
     @browser_event
-    async def choose_hand(self, hand: int) -> None:
-        """Mahjong: jump to the first step of hand (국) `hand`."""
-        row = next((h for h in self.hands if h.hand == hand), None)
+    async def choose_hand(self, hand: str) -> None:
+        """Mahjong: jump to the first step of hand (국) `hand` (the selector's value, "0", "1", …)."""
+        row = next((h for h in self.hands if str(h.hand) == hand), None)
         if row is not None:
             await self._go(row.index)
 

@@ -196,7 +196,7 @@ def _hand_selector() -> rx.Component:
     return rx.el.select(
         rx.foreach(s.hands, lambda h: rx.el.option(by_locale(h.label_en, h.label), value=h.hand.to_string())),
         value=s.hand.to_string(),
-        on_change=lambda value: s.choose_hand(value.to(int)),
+        on_change=s.choose_hand,
         id="replay-hand",
         aria_label=tr("rp.hand"),
         class_name="rp-select",
