@@ -6,8 +6,10 @@ rules (tenpai-keeping discards, waits, unseen counts, furiten, yaku hints) live 
 `games/mahjong/hints.py`, computed from the same view only (spec 7.1 last line); this module only
 turns their answers into rows and text.
 
-Tiles arrive as tokens ``"<id>:<notation>"`` (``"52:0p"`` is the red 5p); a row keeps the token
-as its id (the engine accepts it back as an action's tile) and the notation as its picture.
+Tiles arrive as tokens ``"<id>:<notation>"`` (``"52:0p"`` is the red 5p). The live table sends
+them on as tokens (the engine accepts one back as an action's tile; a pond tile adds its marks,
+``"52:0p/t"``) and the browser draws the picture from the notation (issue 20: 2: small frames);
+the result screens and replays use `MjTile` rows with every text filled in.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ DIGIT_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": Fal
 
 @dataclass
 class MjTile:
-    """One tile as the table draws it (also used for backs: `code` "back")."""
+    """One tile of a result screen or a replay, every text filled in (also backs: `code` "back")."""
 
     id: str = ""  # the view token, e.g. "52:0p" ("" for a back)
     code: str = "back"  # picture: "1m" … "9m", "0m" (red five), "1z" … "7z", "back"
