@@ -104,10 +104,12 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(browser, base_url, kind):
         expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
         room_id = practice_mahjong(page)
 
-        # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go
+        # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go. The seed comes
+        # after the page is there: a seat whose socket is gone (a reload) is passed at once in a
+        # claim window (issue 17), so reloading after it could close the window before 론 shows
+        expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
         seed_mahjong(room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m",
                      script=[(1, {"type": "discard", "tile": "drawn"})])
-        page.reload()
         expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
         _press(page, page.locator("#mj-call-ron"), touch)
         overlay = page.locator("#mj-result-overlay")

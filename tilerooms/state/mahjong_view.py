@@ -40,7 +40,8 @@ SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
 WIND_WORDS = {"동": "East", "남": "South", "서": "West", "북": "North"}
-HONOR_NAMES_EN = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
+# short as the Korean one-syllable captions: a caption wider than its tile ran into the next one
+HONOR_NAMES_EN = ("E", "S", "W", "N", "Wh", "Gr", "Rd")
 HONOR_ARIA_EN = ("East wind", "South wind", "West wind", "North wind", "Haku (white dragon)", "Hatsu (green dragon)", "Chun (red dragon)")
 ROUND_LABEL = re.compile(r"^(동|남|서|북)(\d+)국 (\d+)본장$")
 DIGIT_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True, "7": True, "8": True, "9": False}  # 영 일 이 삼 사 오 육 칠 팔 구
@@ -59,7 +60,7 @@ class MjTile:
     suit: str = ""  # m / p / s / z (pattern border per suit)
     red: bool = False
     aria: str = "뒷면"
-    label_en: str = ""  # the label in English: "1m", "East", "Haku"
+    label_en: str = ""  # the label in English: "1m", "E", "Wh"
     aria_en: str = "Tile back"
     selected: bool = False
     legal: bool = True  # may be discarded now
@@ -391,7 +392,8 @@ def tile_label(code: str) -> str:
 
 
 def tile_label_en(code: str) -> str:
-    """The label in English: ``"1m"``, ``"5p"``, ``"9s"``, ``"East"``, ``"Haku"`` (red five: ``"5p"``)."""
+    """The caption in English: ``"1m"``, ``"5p"``, ``"9s"``, ``"E"`` (East), ``"Wh"`` (white dragon) (red five: ``"5p"``);
+    the spoken name is `tile_aria_en`."""
     n, suit = code[0], code[1]
     if suit == "z":
         return HONOR_NAMES_EN[int(n) - 1]

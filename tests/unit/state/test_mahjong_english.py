@@ -1,5 +1,5 @@
 """The mahjong table in English (the second locale): seat winds as E/S/W/N, AI names, the round,
-tile captions in riichi notation ("1m", "East", "Haku") next to the Korean ones, which stay as
+tile captions in riichi notation ("1m", "E", "Wh") next to the Korean ones, which stay as
 they were; and the Korean claim question's particle chosen by the tile's name (백을, 서를)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_round_label_in_english():
 
 def test_tile_captions_in_riichi_notation():
     codes = ("1m", "7p", "9s", "0m", "0p", "0s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")
-    assert [tile_label_en(c) for c in codes] == ["1m", "7p", "9s", "5m", "5p", "5s", "East", "South", "West", "North", "Haku", "Hatsu", "Chun"]
+    assert [tile_label_en(c) for c in codes] == ["1m", "7p", "9s", "5m", "5p", "5s", "E", "S", "W", "N", "Wh", "Gr", "Rd"]
     assert tile_aria_en("0p") == "red 5p" and tile_aria_en("5z") == "Haku (white dragon)" and tile_aria_en("1z") == "East wind"
     row = tile_row("52:0p")
     assert (row.label, row.aria, row.label_en, row.aria_en) == ("5통", "빨간 5통", "5p", "red 5p")
@@ -51,7 +51,7 @@ def test_seats_round_and_turn_carry_english_next_to_korean():
         ("Ana", "Ana"), ("AI 2 (쉬움)", "AI 2 (Easy)"), ("AI 3 (보통)", "AI 3 (Normal)"), ("AI 4 (어려움)", "AI 4 (Hard)")]
     assert (table.round.label, table.round.label_en) == ("동1국 0본장", "East 1, 0 honba")
     [drawn] = [TILE_FACES[tile_code(t.id)] for t in table.own.drawn]
-    assert (drawn["label"], drawn["label_en"]) == ("동", "East")
+    assert (drawn["label"], drawn["label_en"]) == ("동", "E")
     assert all(TILE_FACES[tile_code(t)]["label_en"] for t in [r.id for r in table.own.hand] + table.round.dora)
     # the turn's name is its plate's (ui/mahjong_table.py _turn_name)
     others = mahjong_table(engine.view(state, "a1"), NAMES)
@@ -65,7 +65,7 @@ def test_claim_names_the_discarder_in_english_and_asks_in_korean_with_the_right_
     engine.apply(state, "a1", {"type": "discard", "tile": white, "at": 1000})
     mine = mahjong_table(engine.view(state, "me"), NAMES)
     face = TILE_FACES[tile_code(mine.claim.tile)]
-    assert mine.claim.open and face["label"] == "백" and face["label_en"] == "Haku"
+    assert mine.claim.open and face["label"] == "백" and face["label_en"] == "Wh"
     assert (mine.claim.from_name, mine.claim.from_name_en) == ("AI 2 (쉬움)", "AI 2 (Easy)")
     assert mine.claim.question == "을 가져올까요?"
     assert mine.plates[mine.turn.seat].name_en == "AI 2 (Easy)"
