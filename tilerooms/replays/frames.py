@@ -1,8 +1,8 @@
 """One stored game as replay frames (issue 21: 2), built lazily and kept server-side.
 
-A `Replay` walks the record's log once with the game's own engine (`games/<game>/replay.py`) to
+A `Replay` walks the record's log once with the game's own engine (its `GAMES` definition) to
 make the move list (one `Move` per step somebody can see: a log entry that changes nothing on the
-table — an away flag, a practice pause's time shift, a claim pass nobody sees, an unsent draft —
+table — an away flag, a practice pause's time shift, a claim pass, a draft not yet committed —
 gets none) and keeps a deep copy of the state every `CHECKPOINT` entries. A step's state is then
 rebuilt from the nearest checkpoint, so a page holds only the step it shows, never hundreds of
 states. `replay_for(record)` keeps the last few replays of this worker by record id.
@@ -16,8 +16,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from tilerooms.engine.replay import LogEntry, ReplayStep, apply_entry
 from tilerooms.games import GAMES
@@ -51,7 +50,10 @@ class Seat:
 
 
 class GameFrames(Protocol):
-    """What each game's frame module (`replays/rummikub.py`, `replays/mahjong.py`) provides."""
+    """What each game's frame module (`replays/rummikub.py`, `replays/mahjong.py`) provides
+    (and `WHOLE_MATCH`: whether a record shows its whole match or only its own game)."""
+
+    WHOLE_MATCH: bool
 
     def first_move(self, state: State, seats: list[Seat]) -> Move: ...
 
@@ -71,7 +73,7 @@ class Replay:
         self.seats = [Seat(s["id"], s.get("name") or s["id"], name_en(s.get("name") or s["id"])) for s in seats]
         self.names = {s.id: s.name for s in self.seats}
         self.log = log
-        self._frames: ModuleType = importlib.import_module(f"tilerooms.replays.{game}")
+        self._frames = cast(GameFrames, importlib.import_module(f"tilerooms.replays.{game}"))
         self._engine = GAMES[game].engine
         self._replay = GAMES[game].replay
         self._checkpoints: dict[int, State] = {}
@@ -90,7 +92,7 @@ class Replay:
                 hand = move.hand
                 self.moves.append(move)
             self.final = step.state
-        if not getattr(self._frames, "WHOLE_MATCH", True):
+        if not self._frames.WHOLE_MATCH:
             # a match's later game is stored with the whole match's log (number tiles' nextGame,
             # spec 8.4): its own moves start at the last game start
             starts = [i for i, m in enumerate(self.moves) if m.kind == "start"]

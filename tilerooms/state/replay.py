@@ -104,7 +104,6 @@ class ReplayState(rx.State):
     speed: str = "1"
     copied: bool = False
     _record_id: str = ""
-    _hand_of: list[int] = []  # each move's hand (mahjong), to show the right part of the list
 
     @rx.var
     def interval_ms(self) -> int:
@@ -143,7 +142,6 @@ class ReplayState(rx.State):
         self.players = " · ".join(s.name for s in replay.seats)
         self.players_en = " · ".join(s.name_en for s in replay.seats)
         self.last = len(replay.moves) - 1
-        self._hand_of = [m.hand for m in replay.moves]
         self.hands = [HandRow(replay.moves[i].hand, i, ko_label, en_label) for i, ko_label, en_label in mj_frames.hands(replay)] if replay.game == "mahjong" else []
         self.hand = -1
         self.status = "ready"
