@@ -305,5 +305,6 @@ def test_an_unknown_or_malformed_id_shows_not_found(page, base_url):
     page.goto(f"{base_url}/game/not-a-record")
     expect(page.locator("#replay-missing")).to_have_text("기록을 찾을 수 없어요", timeout=30_000)
     page.goto(f"{base_url}/game/{'A' * 22}")  # well-formed, never stored: looked up a few times, then not found
+    expect(page.locator("#replay-pending")).to_contain_text("저장하는 중", timeout=10_000)
     expect(page.locator("#replay-missing")).to_have_text("기록을 찾을 수 없어요", timeout=30_000)
     expect(page.locator("#replay")).to_have_count(0)
