@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import secrets
 import threading
 import time
 from pathlib import Path
@@ -244,6 +245,13 @@ def test_a_mahjong_game_replays_and_downloads_tenhou_json(players, base_url):
     page.screenshot(path=str(SHOTS / "replay-mahjong-390x844.png"), full_page=True)
 
 
+def _store(room: Room) -> str:
+    """Keep a game played in-process as the game-end listener does, under a room id of its own
+    (a record is kept once per room id and game number)."""
+    room.id = f"r{secrets.token_hex(5)}"
+    return game_records.store_finished_game(room)
+
+
 def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
     if runtime.rooms_loop() is None:
         pytest.skip("needs the in-process app (not --base-url)")
@@ -253,7 +261,7 @@ def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
         user = s.exec(select(User).where(User.nickname == name)).one()
     member = f"u-{user.id}"
     played = play_room_game("rummikub", 9, [(member, "member", "easy"), ("ai-1", "ai", "easy")])
-    record_id = game_records.store_finished_game(played.room)
+    record_id = _store(played.room)
     page.goto(f"{base_url}/me/records")
     link = page.locator(f".replay-record[data-record='{record_id}'] a")
     expect(link).to_have_attribute("href", f"/game/{record_id}", timeout=15_000)
@@ -276,7 +284,7 @@ def test_the_mahjong_hand_selector_jumps_to_each_hands_deal(page, base_url):
         pytest.skip("needs the in-process app (not --base-url)")
     seats = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]
     played = play_room_game("mahjong", 3, seats, {"length": "tonpuu"})
-    record_id = game_records.store_finished_game(played.room)
+    record_id = _store(played.room)
     replay = frames.replay_for(game_records.load_game(record_id))
     hands = [i for i, m in enumerate(replay.moves) if m.kind == "start"]
     assert len(hands) >= 3
