@@ -207,7 +207,7 @@ class RoomState(rx.State):
         except RuleError as err:
             self.error = explain(err.message)
             return
-        self.error = ""
+        self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
         self._apply_view(view)
 
     def _put(self, **values: Any) -> None:

@@ -147,6 +147,8 @@ async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothin
     assert loads == 1  # the change's own load: no second read of the room for the actor's view
     assert not table.my_turn and table.error == ""
     assert sum(1 for c in table.rack if not c.empty) == 15 and table.last_move == "나: 1장 가져옴"
+    delta = await root._get_resolved_delta()
+    assert not [k for values in delta.values() for k in values if k.startswith("error")], delta  # no empty error re-sent
     root._clean()
     table._apply_view(await service.view(room_id, first))  # the push of the same version
     assert not await root._get_resolved_delta()
