@@ -15,6 +15,7 @@ from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
 from tilerooms.state.account import AccountState
 from tilerooms.state.replay import ReplayState
+from tilerooms.state.replay_review import ReplayReview
 from tilerooms.state.room import RoomState
 from tilerooms.state import socket_guard
 from tilerooms.ui.account import profile_page, rankings_page, records_page, signin_page
@@ -46,7 +47,7 @@ app.add_page(profile_page, route="/me", title="tilerooms · 내 정보", on_load
 app.add_page(records_page, route="/me/records", title="tilerooms · 내 기록", on_load=[IdentityState.ensure, AccountState.load_records])
 app.add_page(rankings_page, route="/rankings", title="tilerooms · 랭킹", on_load=[IdentityState.ensure, AccountState.load_rankings])
 # a finished game's replay (issue 21: 2); the address is its share link
-app.add_page(replay_page, route="/game/[record_id]", title="tilerooms · 다시 보기", on_load=[IdentityState.ensure, ReplayState.load])
+app.add_page(replay_page, route="/game/[record_id]", title="tilerooms · 다시 보기", on_load=[IdentityState.ensure, ReplayState.load, ReplayReview.load_review])
 
 
 async def _push_view(token: str, room_id: str, view: dict) -> None:

@@ -21,6 +21,7 @@ from tilerooms.ui.i18n.render import by_locale, tr
 from tilerooms.ui.mahjong_tiles import mj_tile
 from tilerooms.ui.shell import page
 from tilerooms.ui.tiles import number_tile
+from tilerooms.ui.replay_review import review_panel
 
 KEYS = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "Home": "replay-start", "End": "replay-end", " ": "replay-play"}
 
@@ -92,9 +93,8 @@ def _share() -> rx.Component:
 
 
 def _review_slot() -> rx.Component:
-    # The AI review panel (복기, issue 21: 3) goes here: `accounts/game_reviews.py` computes it in
-    # the background; the lead wires its rows into this box. Empty until then.
-    return rx.box(id="replay-review", class_name="rp-review", data_slot="review")
+    # the AI review (복기, issue 21: 3), computed in the background when the game ended
+    return review_panel()
 
 
 def _seats(game: str, draw) -> list[rx.Component]:
