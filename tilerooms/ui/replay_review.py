@@ -51,7 +51,8 @@ def _best_table() -> rx.Component:
 def _mj_line(row, i) -> rx.Component:
     return rx.el.li(
         rx.el.button(
-            rx.box(rx.el.span(row.hand, class_name="rv-hand"), " ", rx.el.span(row.name, class_name="rv-who")),
+            rx.box(rx.el.span(row.hand, class_name="rv-hand"), " ", rx.el.span(row.name, class_name="rv-who"), " ",
+                   rx.el.span(by_locale("move ", ""), (row.index + 1).to_string(), by_locale("", "수"), class_name="rv-move-no")),
             rx.box(
                 rx.el.span(by_locale("Yours", "내 수"), class_name="rv-tag"),
                 rx.foreach(row.played, lambda t: mj_tile(t, size="rpp")), by_locale(row.played_text_en, row.played_text),
