@@ -90,3 +90,26 @@ def limit_name(yakuman_multiplier: int, level: str) -> str:
     if yakuman_multiplier >= 1:
         return {1: "역만", 2: "더블 역만", 3: "트리플 역만"}.get(yakuman_multiplier, f"{yakuman_multiplier}배 역만")
     return LIMIT_NAMES.get(level, "")
+
+# English names for the English locale (issue 19 follow-up), same keys as the Korean tables
+_WINDS_EN = ("East", "South", "West", "North")
+YAKU_NAMES_EN: dict[str, str] = {
+    "Riichi": "Riichi", "Ippatsu": "Ippatsu", "Tsumo": "Menzen Tsumo", "Pinfu": "Pinfu",
+    "Tanyao": "Tanyao", "Iipeiko": "Iipeikou", "Haku": "Yakuhai: Haku",
+    "Hatsu": "Yakuhai: Hatsu", "Chun": "Yakuhai: Chun",
+    **{f"RoundWind{w}": f"Round wind: {w}" for w in _WINDS_EN},
+    **{f"SeatWind{w}": f"Seat wind: {w}" for w in _WINDS_EN},
+    "Haitei": "Haitei", "Houtei": "Houtei", "Rinshan": "Rinshan kaihou", "Chankan": "Chankan",
+    "DaburuRiichi": "Double riichi", "Chiitoitsu": "Chiitoitsu", "Sanshoku": "Sanshoku doujun",
+    "Ittsu": "Ittsu", "Chantai": "Chanta", "Toitoi": "Toitoi", "Sanankou": "Sanankou",
+    "SanshokuDoukou": "Sanshoku doukou", "SanKantsu": "Sankantsu", "Shosangen": "Shousangen",
+    "Honroto": "Honroutou", "Honitsu": "Honitsu", "Junchan": "Junchan", "Ryanpeikou": "Ryanpeikou",
+    "Chinitsu": "Chinitsu", "KokushiMusou": "Kokushi musou",
+    "DaburuKokushiMusou": "Kokushi musou 13-sided", "Suuankou": "Suuankou",
+    "SuuankouTanki": "Suuankou tanki", "Daisangen": "Daisangen", "Shousuushii": "Shousuushii",
+    "DaiSuushii": "Daisuushii", "Tsuuiisou": "Tsuuiisou", "Chinroutou": "Chinroutou",
+    "Ryuuiisou": "Ryuuiisou", "ChuurenPoutou": "Chuuren poutou",
+    "DaburuChuurenPoutou": "Junsei chuuren poutou", "Suukantsu": "Suukantsu",
+    "Tenhou": "Tenhou", "Chiihou": "Chiihou", "Dora": "Dora", "AkaDora": "Red dora",
+    "UraDora": "Ura-dora",
+}
