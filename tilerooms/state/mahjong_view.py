@@ -21,7 +21,7 @@ from typing import Any
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
-from tilerooms.games.mahjong.yaku_names import limit_name
+from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
 from tilerooms.state.mahjong_moves import moves_from_events
 from tilerooms.state.rummikub_moves import name_en
 
@@ -225,6 +225,8 @@ class MjOwn:
     waits_text: str = ""
     yaku_hint: str = ""
     no_yaku: str = ""  # the "역 없음" warning, when it applies
+    waits_text_en: str = ""  # "Waits 9s·N"
+    yaku_hint_en: str = ""  # "Yaku: Menzen Tsumo"
     auto_win: bool = False
     no_calls: bool = False
 
@@ -254,6 +256,7 @@ class MjYakuLine:
 
     name: str
     han: int
+    name_en: str = ""
 
 
 @dataclass
@@ -471,12 +474,13 @@ NO_YAKU_TSUMO_ONLY = "역 없음: 론으로는 화료할 수 없어요 (쯔모�
 NO_YAKU = "역 없음: 이대로는 화료할 수 없어요"
 
 
-def _yaku_text(hint: hints.YakuHint) -> tuple[str, str]:
-    """The yaku hint line and the "역 없음" warning of one waiting hand."""
+def _yaku_text(hint: hints.YakuHint) -> tuple[str, str, str]:
+    """The yaku hint line (Korean, English) and the "역 없음" warning of one waiting hand."""
     line = "역: " + ", ".join(hint.yaku) if hint.yaku else ""
+    line_en = "Yaku: " + ", ".join(english_yaku_name(y) for y in hint.yaku) if hint.yaku else ""
     if hint.ron:
-        return line, ""
-    return line, NO_YAKU_TSUMO_ONLY if hint.tsumo else NO_YAKU
+        return line, line_en, ""
+    return line, line_en, NO_YAKU_TSUMO_ONLY if hint.tsumo else NO_YAKU
 
 
 def _discard_hint_text(hint: hints.DiscardHint) -> str:
@@ -500,16 +504,17 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
 
     kans = [MjChoice(f"ankan:{k}", "안깡", [t for t in all_tiles if hints.token_kind(t) == k]) for k in legal.get("ankan") or []]
     kans += [MjChoice(f"kakan:{t}", "가깡", [t]) for t in legal.get("kakan") or []]
-    waits_text, yaku_hint, warning = "", "", ""
+    waits_text, waits_text_en, yaku_hint, yaku_hint_en, warning = "", "", "", "", ""
     waits = hints.current_waits(view)
     if waits:
         waits_text = "대기 " + _waits_text(waits)
+        waits_text_en = "Waits " + "·".join(tile_label_en(kinds_to_string([k])) for k in waits)
     if beginner and waits and not my_turn:
-        yaku_hint, warning = _yaku_text(hints.yaku_hint(view, hand_tokens, waits))
+        yaku_hint, yaku_hint_en, warning = _yaku_text(hints.yaku_hint(view, hand_tokens, waits))
     elif beginner and my_turn and selected in all_tiles and hints.token_kind(selected) in discard_hints:
         rest = list(all_tiles)
         rest.remove(selected)
-        yaku_hint, warning = _yaku_text(hints.yaku_hint(view, rest, discard_hints[hints.token_kind(selected)].waits))
+        yaku_hint, yaku_hint_en, warning = _yaku_text(hints.yaku_hint(view, rest, discard_hints[hints.token_kind(selected)].waits))
     prefs = me.get("prefs") or {}
     hints_by_token = {}
     for token in all_tiles:
@@ -539,6 +544,8 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
         waits_text=waits_text,
         yaku_hint=yaku_hint,
         no_yaku=warning,
+        waits_text_en=waits_text_en,
+        yaku_hint_en=yaku_hint_en,
         auto_win=bool(prefs.get("autoWin")),
         no_calls=bool(prefs.get("noCalls")),
     )
@@ -601,7 +608,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
                 win_tile=tile_row(win_tile),
                 ura=[tile_row(t) for t in w.get("ura") or []],
-                yaku=[MjYakuLine(str(name), int(han)) for name, han in w["yaku"]],
+                yaku=[MjYakuLine(str(name), int(han), english_yaku_name(str(name))) for name, han in w["yaku"]],
                 han=int(w["han"]),
                 fu=int(w["fu"]),
                 points=int(w["points"]),
@@ -724,8 +731,9 @@ def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tupl
         return "", ""
     name = names.get(best["player"], best["player"])
     yaku = ", ".join(str(y) for y in best.get("yaku") or [])
+    yaku_en = ", ".join(english_yaku_name(str(y)) for y in best.get("yaku") or [])
     ko = f"{name} · {best['han']}판 {best['fu']}부 {best['points']}점" + (f" ({yaku})" if yaku else "")
-    en = f"{name_en(name)} · {best['han']} han {best['fu']} fu {best['points']} points" + (f" ({yaku})" if yaku else "")
+    en = f"{name_en(name)} · {best['han']} han {best['fu']} fu {best['points']} points" + (f" ({yaku_en})" if yaku_en else "")
     return ko, en
 
 

@@ -83,7 +83,7 @@ def _win(w) -> rx.Component:
         rx.box(
             rx.foreach(
                 w.yaku,
-                lambda y, i: rx.box(rx.el.span(y.name, class_name="mj-yaku-name"), rx.el.span(y.han.to_string(), tr("mj.han"), class_name="mj-yaku-han"),
+                lambda y, i: rx.box(rx.el.span(by_locale(y.name_en, y.name), class_name="mj-yaku-name"), rx.el.span(y.han.to_string(), tr("mj.han"), class_name="mj-yaku-han"),
                                     class_name="mj-yaku-line", style={"--mj-delay": (i * YAKU_STEP).to_string() + "s"}),
             ),
             id="mj-yaku",

@@ -291,11 +291,11 @@ def _status_line() -> rx.Component:
                 rx.badge(server_text(rx.Var.create(WAITING_TEXT)), color_scheme="gray", size="3", id="mj-waiting")),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(MahjongTable.mj_beginner, _selected_hint()),
-        rx.cond(own.waits_text != "", rx.badge(own.waits_text, color_scheme="blue", size="2", id="mj-waits")),
+        rx.cond(own.waits_text != "", rx.badge(by_locale(own.waits_text_en, own.waits_text), color_scheme="blue", size="2", id="mj-waits")),
         rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
         rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
         rx.cond(MahjongTable.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
-        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(own.yaku_hint, color_scheme="teal", size="2", id="mj-yaku-hint")),
+        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(by_locale(own.yaku_hint_en, own.yaku_hint), color_scheme="teal", size="2", id="mj-yaku-hint")),
         class_name="mj-status-line",
         id="mj-status-line",
     )

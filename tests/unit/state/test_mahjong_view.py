@@ -97,11 +97,13 @@ def test_beginner_hints_waits_counts_and_the_no_yaku_warning():
     hinted = {tile_code(t): hint for t, hint in table.own.hints.items()}
     assert hinted == {"7z": "대기 9삭·백 · 남은 4장"}  # I see two 9s and two 백 of my own
     assert table.own.yaku_hint == "역: 역패: 백"
+    assert table.own.yaku_hint_en == "Yaku: Yakuhai: Haku"  # the English locale's line
     # an open hand waiting without a yaku: "역 없음"
     state = make_state(["123m456p78s99s", JUNK[0] + "1z", JUNK[1], JUNK[2]], players=PLAYERS, turn=1,
                        melds={0: [{"type": "chi", "tiles": "234s", "from": 3}]})
     table = mahjong_table(engine.view(state, "me"), NAMES, beginner=True)
     assert table.own.waits_text == "대기 6삭·9삭"
+    assert table.own.waits_text_en == "Waits 6s·9s"
     assert table.own.no_yaku.startswith("역 없음")
 
 

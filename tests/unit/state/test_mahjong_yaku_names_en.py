@@ -12,3 +12,11 @@ def test_every_yaku_has_an_english_name_without_hangul() -> None:
         assert name and not re.search("[\uac00-\ud7a3]", name), key
     assert YAKU_NAMES_EN["RoundWindEast"] == "Round wind: East"
     assert YAKU_NAMES["RoundWindEast"] == "역패: 장풍 동"
+
+
+def test_a_korean_yaku_name_from_the_engine_reads_in_english():
+    from tilerooms.games.mahjong.yaku_names import english_yaku_name
+
+    assert [english_yaku_name(n) for n in ("리치", "멘젠쯔모", "핑후", "우라도라", "북도라")] == [
+        "Riichi", "Menzen Tsumo", "Pinfu", "Ura-dora", "Kita dora"]
+    assert english_yaku_name("모르는 역") == "모르는 역"  # no English: left as it is

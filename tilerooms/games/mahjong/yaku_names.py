@@ -113,3 +113,12 @@ YAKU_NAMES_EN: dict[str, str] = {
     "Tenhou": "Tenhou", "Chiihou": "Chiihou", "Dora": "Dora", "AkaDora": "Red dora",
     "UraDora": "Ura-dora",
 }
+
+_EN_BY_KOREAN = {ko: YAKU_NAMES_EN[key] for key, ko in YAKU_NAMES.items() if key in YAKU_NAMES_EN}
+_EN_BY_KOREAN[KITA_DORA] = "Kita dora"
+
+
+def english_yaku_name(korean: str) -> str:
+    """The English name of a Korean yaku name as the engine reports it (``"핑후"`` → ``"Pinfu"``);
+    a name without one stays as it is."""
+    return _EN_BY_KOREAN.get(korean, korean)
