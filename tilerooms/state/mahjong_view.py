@@ -264,7 +264,8 @@ class MjWin:
     """One winner of a hand."""
 
     name: str = ""
-    how: str = ""  # "쯔모" or "론 (…에게서)"
+    how: str = ""  # "쯔모" or "론 · …에게서"
+    how_en: str = ""  # "Tsumo" or "Ron off …"
     hand: list[MjTile] = field(default_factory=list)
     melds: list[MjMeld] = field(default_factory=list)
     win_tile: MjTile = field(default_factory=MjTile)
@@ -604,6 +605,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 name=names.get(w["player"], w["player"]),
                 name_en=name_en(names.get(w["player"], w["player"])),
                 how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
+                how_en="Tsumo" if w["from"] is None else f"Ron off {name_en(names.get(w['from'], w['from']))}",
                 hand=[tile_row(t) for t in hand],
                 melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
                 win_tile=tile_row(win_tile),

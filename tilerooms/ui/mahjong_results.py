@@ -67,7 +67,7 @@ def _win(w) -> rx.Component:
     return rx.box(
         rx.box(
             rx.el.span(by_locale(w.name_en, w.name), class_name="mj-win-name"),
-            rx.badge(server_text(w.how), size="2", color_scheme="gray"),
+            rx.badge(by_locale(w.how_en, w.how), size="2", color_scheme="gray"),
             rx.cond(w.limit != "", rx.badge(w.limit, color_scheme="red", size="2", class_name="mj-limit")),
             class_name="mj-win-head",
         ),

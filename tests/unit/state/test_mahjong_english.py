@@ -77,6 +77,8 @@ def test_result_screens_carry_the_round_and_names_in_english():
     res = mahjong_table(engine.view(state, "a1"), NAMES).result
     assert (res.round_label, res.round_label_en) == ("동1국 0본장", "East 1, 0 honba")
     assert [(w.name, w.name_en) for w in res.winners] == [("Ana", "Ana")]
+    assert [(w.how, w.how_en) for w in res.winners] == [("쯔모", "Tsumo")]
+    assert [y.name_en for y in res.winners[0].yaku][:2] == ["Menzen Tsumo", "Riichi"]
     assert [d.name_en for d in res.deltas] == ["Ana", "AI 2 (Easy)", "AI 3 (Normal)", "AI 4 (Hard)"]
     draw = make_state(["123m456m789p23s55z9m", *JUNK], players=PLAYERS, live_count=0)
     engine.apply(draw, "me", {"type": "discard", "tile": draw["hand"]["drawn"][0], "at": 1000})
