@@ -68,7 +68,7 @@ class ReviewPanel:
 
 def move_index(move_steps: Sequence[int], step: int) -> int:
     """The move-list line showing the game after log entry `step`: the last line at or before it."""
-    return max(0, bisect.bisect_right(list(move_steps), step) - 1)
+    return max(0, bisect.bisect_right(move_steps, step) - 1)
 
 
 def panel(review: dict[str, Any], move_steps: Sequence[int], names: dict[str, str]) -> ReviewPanel:

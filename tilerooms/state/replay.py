@@ -67,6 +67,15 @@ async def _build(record: game_records.GameRecord | None) -> frames.Replay | None
         return None
 
 
+async def replay_of(record_id: str) -> frames.Replay | None:
+    """The record's replay: this worker's cached one, else rebuilt (another worker opened it, or it
+    was pushed out of the cache)."""
+    replay = frames.cached(record_id)
+    if replay is None:
+        replay = await _build(await asyncio.to_thread(game_records.load_game, record_id))
+    return replay
+
+
 def record_id_of(path: str) -> str:
     """The record id of a /game/<id> path (whatever its shape: `load_game` checks it)."""
     return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
@@ -148,10 +157,7 @@ class ReplayState(rx.State):
         self._show(replay, 0)
 
     async def _replay(self) -> frames.Replay | None:
-        replay = frames.cached(self._record_id)
-        if replay is None:  # another worker, or pushed out of this one's cache
-            replay = await _build(await asyncio.to_thread(game_records.load_game, self._record_id))
-        return replay
+        return await replay_of(self._record_id)
 
     def _show(self, replay: frames.Replay, index: int) -> None:
         index = max(0, min(index, len(replay.moves) - 1))

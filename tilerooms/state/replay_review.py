@@ -12,10 +12,9 @@ import asyncio
 import reflex as rx
 
 from tilerooms.accounts import game_reviews
-from tilerooms.replays import frames
 from tilerooms.replays.review_view import MjDecisionRow, RkTurnRow, SummaryRow, panel
 from tilerooms.state.payloads import browser_event
-from tilerooms.state.replay import ReplayState
+from tilerooms.state.replay import ReplayState, replay_of
 
 POLL_WAIT = 1.0
 POLL_TRIES = 90  # a hanchan is reviewed in ~0.5 s, plus the review process's start (~3 s)
@@ -47,7 +46,7 @@ class ReplayReview(ReplayState):
             return
         for _ in range(POLL_TRIES):
             found = await asyncio.to_thread(game_reviews.review_of, record_id)
-            replay = frames.cached(record_id)
+            replay = await replay_of(record_id)  # the move lines the rows jump to
             async with self:
                 if (await self.get_state(ReplayState))._record_id != record_id:
                     return  # the page moved on to another record
