@@ -20,10 +20,11 @@ from tilerooms.rooms.models import Room
 
 def stored_room(room_id: str) -> Room:
     """The room as the in-process server stores it now, hidden tiles included (skips under --base-url)."""
-    raw = getattr(runtime.service().store, "_rooms", {}).get(room_id)
-    if raw is None:
+    peek = getattr(runtime.service().store, "peek", None)
+    room = peek(room_id) if peek is not None else None
+    if room is None:
         pytest.skip("seeding needs the in-process app (not --base-url)")
-    return Room.model_validate_json(raw)
+    return room
 
 
 def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
@@ -34,9 +35,9 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
     stored_room(room_id)  # skips under --base-url
 
     def write() -> Room:
-        room = Room.model_validate_json(store._rooms[room_id])
+        room = store.peek(room_id)
         change(room)
-        store._rooms[room_id] = room.model_dump_json()
+        store.put(room)
         store._wake[room_id] = int(time.time() * 1000)
         return room
 

@@ -57,12 +57,12 @@ def _restart(room_id: str, seed: int, **options) -> None:
 
     async def change() -> None:
         async with store.lock(room_id):
-            room = Room.model_validate_json(store._rooms[room_id])
+            room = store.peek(room_id)
             room.options = {**room.options, **options}
             now = int(time.time() * 1000)
             play.begin_game(room, room.game_players, seed, now)
             room.version += 1
-            store._rooms[room_id] = room.model_dump_json()
+            store.put(room)
             store._wake[room_id] = now
 
     _on_rooms_loop(change)
@@ -185,7 +185,7 @@ def _play_person(room_id: str, person: str, stop: threading.Event) -> None:
     service, store = runtime.service(), runtime.service().store
     seed = 7
     while not stop.is_set():
-        room = Room.model_validate_json(store._rooms[room_id])
+        room = store.peek(room_id)
         if room.status == "finished":
             return
         if room.status == "playing" and person in mj_active(room.game_state):

@@ -366,6 +366,16 @@ def plan_still_fits(room: Room, ai_id: str, view: dict[str, Any], seq: int) -> b
     return {k: v for k, v in now_seen.items() if k != "seq"} == {k: v for k, v in view.items() if k != "seq"}
 
 
+def seen_marks(room: Room) -> tuple:
+    """Marks of everything the room's clock can change that someone sees: the engine's state
+    (each change moves its `seq` and adds to the log), the seats and their presence, the
+    spectators, the status. Equal before and after a wake: the wake only handed an AI its turn."""
+    seq = room.game_state.get("seq") if room.game_state is not None else None
+    seats = tuple((s.occupant.id if s.occupant else None, s.connected, s.disconnected_at, s.arrived) for s in room.seats)
+    return (room.status, room.games_played, seq, len(room.game_log), len(room.recent_events), seats,
+            tuple(room.spectators), tuple(room.away_spectators), room.paused_at, room.result is None)
+
+
 def next_wake(room: Room) -> int | None:
     """The earliest time the server must look at this room again (deadline, AI, rejoin grace)."""
     times: list[int] = []

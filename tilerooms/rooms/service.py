@@ -75,7 +75,10 @@ class RoomService:
         self._game_end.append(listener)
 
     # -- the one way a room changes ---------------------------------------------------------
-    async def _change(self, room_id: str, change: Callable[[Room, int], Any]) -> Any:
+    async def _change(self, room_id: str, change: Callable[[Room, int], Any], *, unseen: Callable[[Room], bool] | None = None) -> Any:
+        """`load → change → save → announce` under the room's lock. A change for which `unseen(room)`
+        says nobody could see it (the clock handing an AI its turn) is stored without a new
+        version: no push, no lobby refresh (issue 20: 3)."""
         if not isinstance(room_id, str) or not room_id:
             raise RuleError("no_room", "없는 방이에요")
         async with self.store.lock(room_id):
@@ -95,6 +98,11 @@ class RoomService:
                 await self._lobby_changed(room_id, room.version)
                 return outcome
             play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
+            if unseen is not None and refusal is None and unseen(room):
+                await self.store.save(room)
+                self._remember(room)
+                await self.store.set_wake(room_id, play.next_wake(room))
+                return outcome
             room.version += 1
             room.updated_at = now
             await self.store.save(room)
@@ -333,9 +341,11 @@ class RoomService:
     async def _wake(self, room_id: str) -> None:
         plans: list[tuple[str, str, dict[str, Any], int]] = []
         game: list[str] = []  # the room's game, from the wake's own load (an AI move reads the room once)
+        seen: list[tuple] = []  # what the room showed before the wake
 
         def wake(room: Room, now: int) -> None:
             game.append(room.game)
+            seen.append(play.seen_marks(room))
             play.expire_disconnected(room, now)
             play.run_timeouts(room, now)
             play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
@@ -346,7 +356,7 @@ class RoomService:
                     plans.append((ai_id, level or "easy", play.ai_view(room, ai_id), room.game_state["seq"]))
                     room.ai_due[ai_id] = now + play.AI_RETRY_MS  # handed over: not again meanwhile
 
-        await self._change(room_id, wake)
+        await self._change(room_id, wake, unseen=lambda room: play.seen_marks(room) == seen[0])
         for ai_id, level, view, seq in plans:
             await self._run_ai(room_id, game[0], ai_id, level, view, seq)
 

@@ -1,7 +1,7 @@
 """Where rooms live: the `RoomStore` contract and the embedded in-process store (the default).
 
 A store keeps each room as JSON (so the in-process default exercises the same serialisation as
-Redis), a per-room lock that serialises every change, and a wake index: the time each room next
+Redis) with its game log as a string apart (`stored_parts`), a per-room lock that serialises every change, and a wake index: the time each room next
 needs the server (a deadline, an AI turn, a rejoin grace). `claim_due` hands a due room to exactly
 one caller.
 """
@@ -13,6 +13,23 @@ import contextlib
 from typing import AsyncIterator, Protocol
 
 from tilerooms.rooms.models import Room
+
+
+_APART = {"game_log"}
+
+
+def stored_parts(room: Room) -> tuple[str, str]:
+    """A room as stored: its JSON without the game log, and the log. The log only grows and is
+    already text (JSON lines): kept apart it is neither escaped into nor parsed out of the room's
+    JSON on every change — a hanchan's log is half the room (issue 20, profile)."""
+    return room.model_dump_json(exclude=_APART), room.game_log
+
+
+def from_stored(raw: str | bytes, log: str | bytes | None) -> Room:
+    """A fresh room from its stored parts."""
+    room = Room.model_validate_json(raw)
+    room.game_log = (log.decode() if isinstance(log, bytes) else log) or ""
+    return room
 
 
 class RoomStore(Protocol):
@@ -38,6 +55,7 @@ class MemoryRoomStore:
 
     def __init__(self) -> None:
         self._rooms: dict[str, str] = {}
+        self._logs: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._wake: dict[str, int] = {}
 
@@ -48,18 +66,27 @@ class MemoryRoomStore:
         async with lock:
             yield
 
+    def peek(self, room_id: str) -> Room | None:
+        """`load` without awaiting (tests read and seed rooms from the server's thread with it)."""
+        raw = self._rooms.get(room_id)
+        return None if raw is None else from_stored(raw, self._logs.get(room_id))
+
+    def put(self, room: Room) -> None:
+        """`save` without awaiting; the caller holds the room's lock."""
+        self._rooms[room.id], self._logs[room.id] = stored_parts(room)
+
     async def load(self, room_id: str) -> Room | None:
         """A fresh copy of the room (changes reach the store only through `save`)."""
-        raw = self._rooms.get(room_id)
-        return None if raw is None else Room.model_validate_json(raw)
+        return self.peek(room_id)
 
     async def save(self, room: Room) -> None:
         """Store the room."""
-        self._rooms[room.id] = room.model_dump_json()
+        self.put(room)
 
     async def delete(self, room_id: str) -> None:
         """Forget the room and its wake time."""
         self._rooms.pop(room_id, None)
+        self._logs.pop(room_id, None)
         self._wake.pop(room_id, None)
         self._locks.pop(room_id, None)
 

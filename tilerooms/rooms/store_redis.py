@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from tilerooms.engine import RuleError
 from tilerooms.rooms.models import Room
+from tilerooms.rooms.store import from_stored, stored_parts
 
 LOCK_TIMEOUT_S = 10  # a worker that dies holding a lock frees it after this
 LOCK_WAIT_S = 5
@@ -38,6 +39,9 @@ class RedisRoomStore:
     def _key(self, room_id: str) -> str:
         return f"{self._prefix}:room:{room_id}"
 
+    def _log_key(self, room_id: str) -> str:
+        return f"{self._prefix}:room:{room_id}:log"
+
     @property
     def _index(self) -> str:
         return f"{self._prefix}:rooms"
@@ -60,20 +64,22 @@ class RedisRoomStore:
 
     async def load(self, room_id: str) -> Room | None:
         """A fresh copy of the room."""
-        raw = await self._redis.get(self._key(room_id))
-        return None if raw is None else Room.model_validate_json(raw)
+        raw, log = await self._redis.mget(self._key(room_id), self._log_key(room_id))
+        return None if raw is None else from_stored(raw, log)
 
     async def save(self, room: Room) -> None:
         """Store the room and list it."""
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.set(self._key(room.id), room.model_dump_json())
+            raw, log = stored_parts(room)
+            pipe.set(self._key(room.id), raw)
+            pipe.set(self._log_key(room.id), log)
             pipe.sadd(self._index, room.id)
             await pipe.execute()
 
     async def delete(self, room_id: str) -> None:
         """Forget the room."""
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key(room_id))
+            pipe.delete(self._key(room_id), self._log_key(room_id))
             pipe.srem(self._index, room_id)
             pipe.zrem(self._wake, room_id)
             await pipe.execute()

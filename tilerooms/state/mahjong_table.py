@@ -130,15 +130,15 @@ class MahjongTable(RoomState):
         `RoomState._show_view`)."""
         game_view = view.get("game_state") or {}
         events = compact_events(view.get("events")) if game_view else []
-        if game_view and events == self._mj_events and self._names == self._mj_names and _without_seq(game_view) == _without_seq(self._mj_view):
+        names = self._raw("_names")
+        if game_view and events == self._raw("_mj_events") and names == self._raw("_mj_names") and _without_seq(game_view) == _without_seq(self._raw("_mj_view")):
             return  # only the view's seq moved (another seat's hidden claim answer): nothing to show
-        self._mj_names = dict(self._names)
-        if view.get("status") == "waiting" or not game_view:
-            self._mj_history = []
+        self._put(_mj_names=dict(names))
+        history = [] if view.get("status") == "waiting" or not game_view else self._raw("_mj_history")
         if game_view:
             # the chart from the engine's own record of finished hands: a reload loses nothing
             ids = [p["id"] for p in game_view.get("players", [])]
-            self._mj_history = [["시작", start_points(game_view)]] + [
+            history = [["시작", start_points(game_view)]] + [
                 [h["round"], dict(zip(ids, h["points"]))] for h in game_view.get("handHistory", [])
             ]
             if (game_view.get("me") or {}).get("legal") is None:
@@ -149,16 +149,17 @@ class MahjongTable(RoomState):
         order = [p["id"] for p in game_view.get("players", [])]
         if result is not None and game_view:
             final = {r["player"]: int(r["points"]) for r in result.get("ranking", [])}
-            last_points = self._mj_history[-1][1] if self._mj_history else {}
+            last_points = history[-1][1] if history else {}
             if final and final != last_points:
-                self._mj_history = self._mj_history + [["종료", final]]
-        rows, series = chart_rows([(h[0], h[1]) for h in self._mj_history], order, self._names) if result else ([], [])
-        best, best_en = best_hand_line(result, self._names)
+                history = history + [["종료", final]]
+        self._put(_mj_history=history)
+        rows, series = chart_rows([(h[0], h[1]) for h in history], order, names) if result else ([], [])
+        best, best_en = best_hand_line(result, names)
         if result is None:
             self._put(mj_last_open=True)  # the next game's end shows its last hand again
         self._put(
-            mj_ranking=ranking_rows(result, self._names, self._viewer),
-            mj_summary=summary_rows(result, self._names, self._viewer),
+            mj_ranking=ranking_rows(result, names, self._viewer),
+            mj_summary=summary_rows(result, names, self._viewer),
             mj_best=best,
             mj_best_en=best_en,
             mj_rounds=rounds_played(result),
@@ -170,14 +171,16 @@ class MahjongTable(RoomState):
 
     def _mj_restyle(self) -> None:
         now = int(time.time() * 1000)
+        view = self._raw("_mj_view")
         table = mahjong_table(
-            self._mj_view or None, self._names, selected=self._mj_selected,
-            riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((self._mj_view.get("options") or {}).get("beginnerMode", True)),
-            events=self._mj_events, now_ms=now,
+            view or None, self._raw("_names"), selected=self._mj_selected,
+            riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
+            events=self._raw("_mj_events"), now_ms=now,
         )
-        if table.turn.deadline == self.mj_turn.deadline:
-            table.turn.left = self.mj_turn.left  # the same clock: its reference stays (no resend)
-        if (table.claim.deadline and table.claim.deadline != self.mj_claim.deadline) or (table.result.deadline and table.result.deadline != self.mj_result.deadline):
+        turn, claim, result = self._raw("mj_turn"), self._raw("mj_claim"), self._raw("mj_result")
+        if table.turn.deadline == turn.deadline:
+            table.turn.left = turn.left  # the same clock: its reference stays (no resend)
+        if (table.claim.deadline and table.claim.deadline != claim.deadline) or (table.result.deadline and table.result.deadline != result.deadline):
             self.server_now = now  # the claim ring's and the result clock's reference for clock skew
         self._put(mj_info=table.info, mj_round=table.round, mj_turn=table.turn, mj_announce=table.announce,
                   mj_own=table.own, mj_claim=table.claim, mj_result=table.result, **_place_vars(table))

@@ -26,6 +26,7 @@ from tilerooms.replays import frames
 from tilerooms.replays import mahjong as mj_frames
 from tilerooms.replays.mahjong import MjRFrame, MjRSeat
 from tilerooms.replays.rummikub import RkFrame, RkSeat
+from tilerooms.state.assign import put
 from tilerooms.state.payloads import browser_event
 
 log = logging.getLogger(__name__)
@@ -179,15 +180,8 @@ class ReplayState(rx.State):
 
     def _put_picture(self, game: str, picture: Any) -> None:
         seats = picture.seats[:MAX_SEATS]
-        rest = dataclasses.replace(picture, seats=[])
-        if getattr(self, game) != rest:
-            setattr(self, game, rest)
-        for i, seat in enumerate(seats):
-            name = f"{game}_seat_{i}"
-            if getattr(self, name) != seat:  # Reflex sends every assigned var: only the changed seats
-                setattr(self, name, seat)
-        if self.seat_count != len(seats):
-            self.seat_count = len(seats)
+        # Reflex sends every assigned var: only the changed seats
+        put(self, {game: dataclasses.replace(picture, seats=[]), **{f"{game}_seat_{i}": seat for i, seat in enumerate(seats)}, "seat_count": len(seats)})
 
     async def _go(self, index: int) -> None:
         if self.status != "ready":

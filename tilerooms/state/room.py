@@ -27,6 +27,7 @@ from tilerooms.state.lobby import LobbyState
 from tilerooms.state.origin import request_origin
 from tilerooms.state.payloads import browser_event
 from tilerooms.state import rummikub_moves as moves
+from tilerooms.state.assign import put, raw
 from tilerooms.ui.i18n import SERVER_MESSAGES, text
 
 END_REASONS = {
@@ -212,9 +213,11 @@ class RoomState(rx.State):
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not
-        for name, value in values.items():
-            if getattr(self, name) != value:
-                setattr(self, name, value)
+        put(self, values)
+
+    def _raw(self, name: str) -> Any:
+        """Var `name` read past Reflex's proxy (`assign.raw`): for reading only."""
+        return raw(self, name)
 
     def _apply_view(self, view: dict[str, Any], force: bool = False) -> None:
         """Show a room view (a push may arrive late or twice: versions already shown are ignored).
@@ -239,8 +242,10 @@ class RoomState(rx.State):
         if self.status == "closed":
             return None
         you, options = view["you"], view["options"]
-        self._names = {s["occupant"]["id"]: s["occupant"]["name"] for s in view["seats"] if s["occupant"]}
-        self._names.update((view.get("result") or {}).get("names", {}))
+        names = {s["occupant"]["id"]: s["occupant"]["name"] for s in view["seats"] if s["occupant"]}
+        names.update((view.get("result") or {}).get("names", {}))
+        if names != self._raw("_names"):
+            self._names = names
         game = view.get("game", "")
         self._put(
             room_name=view["name"],
@@ -341,10 +346,11 @@ class RoomState(rx.State):
 
     # -- chat --------------------------------------------------------------------------------
     def _count_unread(self) -> None:
-        last = max((c.no for c in self.chat), default=0)
+        chat = self._raw("chat")
+        last = max((c.no for c in chat), default=0)
         if self.menu_open or last < self._chat_read_no:  # a reset room numbers its lines anew
             self._chat_read_no = last
-        self._put(chat_unread=sum(1 for c in self.chat if c.no > self._chat_read_no))
+        self._put(chat_unread=sum(1 for c in chat if c.no > self._chat_read_no))
 
     @browser_event
     def set_menu_open(self, is_open: bool) -> None:

@@ -125,39 +125,44 @@ class RummikubTable(RoomState):
         marked until I act, and the last move is named. Works from table to table, whoever's turn
         it is now: the move that handed the turn to me counts, and a later push that changes no
         set (a clock, a chat line, an AI being woken) keeps the highlight instead of clearing it."""
-        before = (self._game or {}).get("table")
-        shown_before = _shown_tiles(self._game)
-        self._game = view.get("game_state") or {}
-        after = self._game.get("table")
+        game_before = self._raw("_game") or {}
+        before = game_before.get("table")
+        shown_before = _shown_tiles(game_before)
+        game = view.get("game_state") or {}
+        self._game = game
+        after = game.get("table")
         events = view.get("events") or []
         if before is None or after is None:
-            self._changed, self._arrived = [], []
+            self._put(_changed=[], _arrived=[])
         elif moves.table_keys(before) != moves.table_keys(after):
             author = moves.last_author(events)
-            self._changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
-            if self._changed:
+            changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
+            self._put(_changed=changed)
+            if changed:
                 self._put(flash=self.flash + 1)
-        shown_now = _shown_tiles(self._game)
+        shown_now = _shown_tiles(game)
         if before is not None and shown_now != shown_before:
             self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
-        self._drawn = moves.drawn_tiles(events, self._viewer, self._game.get("rack") or [])
-        self._last = list(moves.last_move_parts(events) or ()) if self._game else []
-        deadline = int(self._game.get("deadline") or 0)
+        self._put(_drawn=moves.drawn_tiles(events, self._viewer, game.get("rack") or []),
+                  _last=list(moves.last_move_parts(events) or ()) if game else [])
+        deadline = int(game.get("deadline") or 0)
         if deadline != self._deadline:
             self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
 
     def _show_board(self, b: Board) -> None:
         on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
-        self._rack_order = b.rack_cells + [""] * (b.rack_size - len(b.rack_cells))
+        self._put(_rack_order=b.rack_cells + [""] * (b.rack_size - len(b.rack_cells)))
         # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
         slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
         shown = {f.name: getattr(b, f.name) for f in fields(Board) if f.name != "sets"}
-        self._put(selected=[t for t in self.selected if t in on_board], sets_more=b.sets[SET_SLOTS:], **slots, **shown)
+        self._put(selected=[t for t in self._raw("selected") if t in on_board], sets_more=b.sets[SET_SLOTS:], **slots, **shown)
 
     def _restyle(self) -> None:
-        if self._game:
-            last = tuple(self._last) if self._last else None
-            self._show_board(board(self._game, self._names, self.selected, self._rack_order, set(self._changed), set(self._arrived), set(self._drawn), last, self._now))
+        game = self._raw("_game")
+        if game:
+            last = tuple(self._raw("_last")) or None
+            self._show_board(board(game, self._raw("_names"), self._raw("selected"), self._raw("_rack_order"), set(self._raw("_changed")),
+                                   set(self._raw("_arrived")), set(self._raw("_drawn")), last, self._now))
         else:
             self._show_board(Board())
 
