@@ -28,9 +28,9 @@ def stored_room(room_id: str) -> Room:
 
 
 def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
-    """Load the room, let `change` rewrite it and store it, all under the room's own lock in the
-    server's event loop: an AI move being applied meanwhile would otherwise save the replaced game
-    over the seed. The server clock then looks at the room on its next tick."""
+    """Let `change` rewrite the room as a room change in the server's event loop (under the room's
+    own lock: an AI move being applied meanwhile would otherwise save the replaced game over the
+    seed). The server clock then looks at the room on its next tick."""
     store = runtime.service().store
     stored_room(room_id)  # skips under --base-url
 
@@ -45,11 +45,19 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
     if loop is None or not loop.is_running():
         return write()  # the rooms' clock has not started: nothing runs to race with
 
-    async def locked() -> Room:
-        async with store.lock(room_id):
-            return write()
+    async def changed() -> Room:
+        seeded: list[Room] = []
 
-    return asyncio.run_coroutine_threadsafe(locked(), loop).result(timeout=15)
+        def apply(room: Room, now: int) -> None:
+            change(room)
+            seeded.append(room.model_copy(deep=True))
+
+        # a change like any other: a new version, pushed to every browser showing the room
+        await runtime.service()._change(room_id, apply)
+        store._wake[room_id] = int(time.time() * 1000)
+        return seeded[0]
+
+    return asyncio.run_coroutine_threadsafe(changed(), loop).result(timeout=15)
 
 
 def seed_rummikub(room_id: str, table: list, racks_by_seat: list[list[str]], *, melded: bool | list[bool] = True, current_seat: int = 0) -> Room:

@@ -52,18 +52,16 @@ def _on_rooms_loop(make_coro):
 def _restart(room_id: str, seed: int, **options) -> None:
     """Start the room's game again from `seed` with `options` over the room's own, the way the
     room layer starts one (`play.begin_game`: seed, options and an empty log, so it replays)."""
-    store = runtime.service().store
+    service = runtime.service()
     stored_room(room_id)  # skips under --base-url
 
+    def restart(room: Room, now: int) -> None:
+        room.options = {**room.options, **options}
+        play.begin_game(room, room.game_players, seed, now)
+
     async def change() -> None:
-        async with store.lock(room_id):
-            room = store.peek(room_id)
-            room.options = {**room.options, **options}
-            now = int(time.time() * 1000)
-            play.begin_game(room, room.game_players, seed, now)
-            room.version += 1
-            store.put(room)
-            store._wake[room_id] = now
+        await service._change(room_id, restart)  # a change like any other: a new version every browser hears
+        service.store._wake[room_id] = int(time.time() * 1000)
 
     _on_rooms_loop(change)
 

@@ -89,7 +89,7 @@ async def test_the_push_after_a_change_uses_the_room_just_saved():
     service.store.load = counting_load  # type: ignore[method-assign]
     await service.say(room_id, GUEST.id, "안녕하세요")
     await _settle(live)
-    assert loads == 1  # the change's own load; the push reads the copy it saved
+    assert loads == 0  # the change takes the room it saved last (`load_for_change`); the push reads the same
     assert sorted(token for token, _ in pushes.sent) == ["host-tab", "host-tab-2", "watch-tab-0", "watch-tab-1", "watch-tab-2"]
 
 
@@ -127,6 +127,38 @@ async def test_a_page_that_watches_again_gets_the_next_change():
     await service._change(room_id, lambda room, now: None)
     await _settle(live)
     assert [t for t, _ in pushes.sent] == ["watch-tab-1"]
+
+
+async def test_the_tab_that_asked_gets_no_push_of_the_version_it_showed_and_its_other_tab_does():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    views_built: list[list[str]] = []
+    views = service.views
+
+    async def counting_views(rid, viewer_ids, version=None):
+        views_built.append(list(viewer_ids))
+        return await views(rid, viewer_ids, version)
+
+    service.views = counting_views  # type: ignore[method-assign]
+    shown = await service.say(room_id, HOST.id, "안녕하세요")  # what RoomState._ask does with the answer
+    live.shown_to("host-tab", shown)
+    await _settle(live)
+    assert sorted(t for t, _ in pushes.sent) == ["host-tab-2", "watch-tab-0", "watch-tab-1", "watch-tab-2"]
+    assert {v for _, v in pushes.sent} == {shown["version"]}
+    assert views_built == [[HOST.id] + [w.id for w in WATCHERS]]  # host-tab-2's; none for host-tab
+    pushes.sent.clear()
+    await service.say(room_id, GUEST.id, "반가워요")  # the next change reaches that tab again
+    await _settle(live)
+    assert "host-tab" in {t for t, _ in pushes.sent}
+
+
+async def test_an_answer_for_another_room_is_not_taken_as_shown():
+    service = RoomService()
+    room_id, live, pushes = await _watched(service)
+    view = await service.say(room_id, HOST.id, "안녕하세요")
+    live.shown_to("host-tab", {**view, "id": "rother"})
+    await _settle(live)
+    assert "host-tab" in {t for t, _ in pushes.sent}
 
 
 def test_what_a_view_shows_leaves_out_only_the_version():

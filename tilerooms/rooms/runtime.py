@@ -75,6 +75,7 @@ class LiveViewers:
         self.away: dict[str, tuple[str, str, float]] = {}  # token -> (room, viewer, since) while gone
         self._unsent: dict[tuple[str, str, str], bool] = {}  # (room, viewer, token) -> attach? to retry
         self._shown: dict[str, dict[str, Any]] = {}  # token -> what the last view pushed to it shows (`shown_part`)
+        self._shown_version: dict[str, int] = {}  # token -> the room version of that view
         self._push: Pusher | None = None
         self._tasks: set[asyncio.Task] = set()
         self._sweeps = 0
@@ -96,7 +97,7 @@ class LiveViewers:
         if not self._registered:
             await self._beat()  # a worker must be known alive before rooms record its sockets
         previous = self._unwatch(token)
-        self._shown.pop(token, None)  # the page (re)loaded the room itself: the next change goes out
+        self._forget_shown(token)  # the page (re)loaded the room itself: the next change goes out
         self.rooms.setdefault(room_id, {})[token] = viewer_id
         self.tokens[token] = (room_id, viewer_id)
         if previous is not None and previous != (room_id, viewer_id):
@@ -113,7 +114,7 @@ class LiveViewers:
     def _unwatch(self, token: str) -> tuple[str, str] | None:
         """Drop `token` from this worker's registry; the (room, viewer) it watched, if any."""
         away = self.away.pop(token, None)
-        self._shown.pop(token, None)
+        self._forget_shown(token)
         previous = self.tokens.pop(token, None)
         if previous is not None:
             viewers = self.rooms.get(previous[0], {})
@@ -134,6 +135,18 @@ class LiveViewers:
         except Exception:  # noqa: BLE001 - presence must never break a page load; tried again in 1 s
             log.warning("presence update of %s in %s failed; retrying", viewer_id, room_id, exc_info=True)
             self._unsent[key] = attach
+
+    def _forget_shown(self, token: str) -> None:
+        self._shown.pop(token, None)
+        self._shown_version.pop(token, None)
+
+    def shown_to(self, token: str, view: dict[str, Any]) -> None:
+        """`token`'s browser showed `view` by itself: the answer to its own request, built from
+        the room that request saved. The push of that version then skips it without building its
+        view again (the acting browser receives its own result once, issue 20: 2)."""
+        if self.tokens.get(token, (None,))[0] == view.get("id") and "version" in view:
+            self._shown[token] = shown_part(view)
+            self._shown_version[token] = view["version"]
 
     def set_pusher(self, push: Pusher) -> None:
         """How to deliver a view to one browser (set by the app at start)."""
@@ -157,6 +170,10 @@ class LiveViewers:
         it — an AI being handed its turn, presence bookkeeping — gets no push at all (issue 20:
         3): no state load, no table rows, no frame."""
         watchers = dict(self.rooms.get(room_id, {}))
+        if version is not None:  # a browser that showed this version itself (its own request's answer) needs nothing
+            watchers = {token: viewer for token, viewer in watchers.items() if self._shown_version.get(token) != version}
+            if not watchers:
+                return
         views = await self.service.views(room_id, list(watchers.values()), version)
         if views is None:
             closed = {"id": room_id, "status": "closed", "version": 1 << 62}
@@ -167,6 +184,7 @@ class LiveViewers:
             return
         shown = {viewer_id: shown_part(view) for viewer_id, view in views.items()}
         for token, viewer_id in watchers.items():
+            self._shown_version[token] = views[viewer_id]["version"]
             if self._shown.get(token) == shown[viewer_id]:  # a deep compare: µs, a push: ms
                 continue
             self._shown[token] = shown[viewer_id]  # kept: a few KB per browser, shared by its tabs
@@ -176,7 +194,7 @@ class LiveViewers:
         try:
             await self._push(token, room_id, view)  # type: ignore[misc]
         except Exception:  # noqa: BLE001 - a vanished client must not break the others
-            self._shown.pop(token, None)  # not shown: the next change is pushed whatever it holds
+            self._forget_shown(token)  # not shown: the next change is pushed whatever it holds
             log.debug("push to %s failed", token, exc_info=True)
 
     async def sweep(self, holds_socket: HoldsSocket) -> None:

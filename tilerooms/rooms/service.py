@@ -82,37 +82,42 @@ class RoomService:
         if not isinstance(room_id, str) or not room_id:
             raise RuleError("no_room", "없는 방이에요")
         async with self.store.lock(room_id):
-            room = await self.store.load(room_id)
+            room = await self.store.load_for_change(room_id)
             if room is None:
                 raise RuleError("no_room", "없는 방이에요")
             now = self.clock()
             was = (room.status, room.games_played)
             refusal: RuleError | None = None
             try:
-                outcome = change(room, now)
-            except play.KeepChanges as kept:  # a time-out fired before the refusal: keep it
-                outcome, refusal = None, kept.error
-            if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
-                await self.store.delete(room_id)  # nobody left: the room closes
-                self._saved.pop(room_id, None)
-                await self._lobby_changed(room_id, room.version)
-                return outcome
-            play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
-            if unseen is not None and refusal is None and unseen(room):
+                try:
+                    outcome = change(room, now)
+                except play.KeepChanges as kept:  # a time-out fired before the refusal: keep it
+                    outcome, refusal = None, kept.error
+                if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
+                    await self.store.delete(room_id)  # nobody left: the room closes
+                    self._saved.pop(room_id, None)
+                    await self._lobby_changed(room_id, room.version)
+                    return outcome
+                play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
+                if unseen is not None and refusal is None and unseen(room):
+                    await self.store.save(room)
+                    self._remember(room)
+                    await self.store.set_wake(room_id, play.next_wake(room))
+                    return outcome
+                room.version += 1
+                room.updated_at = now
                 await self.store.save(room)
                 self._remember(room)
                 await self.store.set_wake(room_id, play.next_wake(room))
-                return outcome
-            room.version += 1
-            room.updated_at = now
-            await self.store.save(room)
-            self._remember(room)
-            await self.store.set_wake(room_id, play.next_wake(room))
-            version = room.version
+                version = room.version
+            except BaseException:
+                self.store.abandon(room_id)  # the stored room is as it was: no half-made change stays
+                self._saved.pop(room_id, None)
+                raise
         await self._lobby_changed(room_id, version)  # here at once; other workers hear the bus
         await self.bus.publish(room_id, version)
         if was[0] in ("playing", "paused") and (room.status != was[0] and room.status in ("finished", "waiting")):
-            await self._announce_game_end(room)
+            await self._announce_game_end(room.model_copy(deep=True))  # the listeners await: a copy no later change touches
         if refusal is not None:
             raise refusal
         return outcome
@@ -193,7 +198,8 @@ class RoomService:
         return None if room is None else room_views(room, viewer_ids)
 
     def _remember(self, room: Room) -> None:
-        # read-only from here on: nothing changes a room after `_change` saved it
+        # read only: the memory store's next change of this room changes this object in place,
+        # and moves its version on (`views` then loads)
         self._saved[room.id] = room
         self._saved.move_to_end(room.id)
         while len(self._saved) > SAVED_ROOMS_KEPT:

@@ -39,6 +39,14 @@ class RoomStore(Protocol):
 
     async def load(self, room_id: str) -> Room | None: ...
 
+    async def load_for_change(self, room_id: str) -> Room | None:
+        """The room for the holder of its lock to change and `save`, or to `abandon`."""
+        ...
+
+    def abandon(self, room_id: str) -> None:
+        """The room from `load_for_change` was not saved: forget any change made to it."""
+        ...
+
     async def save(self, room: Room) -> None: ...
 
     async def delete(self, room_id: str) -> None: ...
@@ -51,11 +59,20 @@ class RoomStore(Protocol):
 
 
 class MemoryRoomStore:
-    """Rooms in this process: JSON strings in a dict, asyncio locks, a dict as the wake index."""
+    """Rooms in this process: JSON strings in a dict, asyncio locks, a dict as the wake index.
+
+    It also keeps each room's last saved object: `load_for_change` hands that to the holder of
+    the lock to change in place instead of parsing the JSON again — the parse was the largest
+    single cost of a room change (issue 20, profile). The JSON stays the truth: a change that is
+    abandoned (a refusal) drops the object and the next load parses the JSON of the last save.
+    Nothing may keep an object from here across a change: views are built as copies
+    (`views.room_view`, the engines' `view`), and a change runs without awaiting anything between
+    its load and its save, so no other task sees a room half-changed."""
 
     def __init__(self) -> None:
         self._rooms: dict[str, str] = {}
         self._logs: dict[str, str] = {}
+        self._live: dict[str, Room] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._wake: dict[str, int] = {}
 
@@ -74,10 +91,24 @@ class MemoryRoomStore:
     def put(self, room: Room) -> None:
         """`save` without awaiting; the caller holds the room's lock."""
         self._rooms[room.id], self._logs[room.id] = stored_parts(room)
+        self._live[room.id] = room
 
     async def load(self, room_id: str) -> Room | None:
         """A fresh copy of the room (changes reach the store only through `save`)."""
         return self.peek(room_id)
+
+    async def load_for_change(self, room_id: str) -> Room | None:
+        """The last saved room object itself (parsed only after an abandon); lock held."""
+        room = self._live.get(room_id)
+        if room is None:
+            room = self.peek(room_id)
+            if room is not None:
+                self._live[room_id] = room
+        return room
+
+    def abandon(self, room_id: str) -> None:
+        """Drop the changed object: the JSON of the last save is the room again."""
+        self._live.pop(room_id, None)
 
     async def save(self, room: Room) -> None:
         """Store the room."""
@@ -87,6 +118,7 @@ class MemoryRoomStore:
         """Forget the room and its wake time."""
         self._rooms.pop(room_id, None)
         self._logs.pop(room_id, None)
+        self._live.pop(room_id, None)
         self._wake.pop(room_id, None)
         self._locks.pop(room_id, None)
 

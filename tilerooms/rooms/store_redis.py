@@ -67,6 +67,13 @@ class RedisRoomStore:
         raw, log = await self._redis.mget(self._key(room_id), self._log_key(room_id))
         return None if raw is None else from_stored(raw, log)
 
+    async def load_for_change(self, room_id: str) -> Room | None:
+        """A fresh copy, as `load`: another worker may have changed the room since."""
+        return await self.load(room_id)
+
+    def abandon(self, room_id: str) -> None:
+        """Nothing to forget: every load is a fresh copy."""
+
     async def save(self, room: Room) -> None:
         """Store the room and list it."""
         async with self._redis.pipeline(transaction=True) as pipe:

@@ -15,28 +15,26 @@ _MISSING = object()
 
 
 @functools.cache
-def _owner(cls: type, name: str) -> type:
-    """The state class that declares var `name` (its value lives in that instance's `__dict__`)."""
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            return klass
-    raise AttributeError(name)
-
-
-def _holder(state: Any, name: str) -> Any:
-    owner = _owner(type(state), name)
-    holder = state
-    while type(holder) is not owner:  # a var of a parent state (a table reading RoomState's vars)
-        holder = holder.parent_state
-    return holder
+def _field(cls: type, name: str) -> tuple[type, str] | None:
+    """The state class holding var `name` and the key of its value in that instance's `__dict__`
+    (None: not a declared field; read it the usual way)."""
+    field = cls.get_fields().get(name) if hasattr(cls, "get_fields") else None
+    owner, key = getattr(field, "_owner", None), getattr(field, "_name", None)
+    return (owner, key) if isinstance(owner, type) and isinstance(key, str) else None
 
 
 def raw(state: Any, name: str) -> Any:
     """The value var `name` holds, without the proxy. Read-only: change a var only by assigning
     it (`put`, `setattr`), which is what marks it to be sent."""
-    holder = _holder(state, name)
-    value = holder.__dict__.get(name, _MISSING)
-    return getattr(holder, name) if value is _MISSING else value  # never set yet: Reflex's default
+    found = _field(type(state), name)
+    if found is None:
+        return getattr(state, name)
+    owner, key = found
+    holder = state
+    while holder is not None and type(holder) is not owner:  # a var of a parent state (a table reading RoomState's)
+        holder = holder.parent_state
+    value = _MISSING if holder is None else holder.__dict__.get(key, _MISSING)
+    return getattr(state, name) if value is _MISSING else value  # never set yet: Reflex's default
 
 
 def put(state: Any, values: dict[str, Any]) -> None:

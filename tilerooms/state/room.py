@@ -210,6 +210,7 @@ class RoomState(rx.State):
             return
         self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
         self._apply_view(view)
+        runtime.live().shown_to(self.router.session.client_token, view)  # its push skips this browser
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not

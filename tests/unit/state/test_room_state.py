@@ -135,14 +135,17 @@ async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothin
     assert table.my_turn
     root._clean()
     loads = 0
-    load = service.store.load
 
-    async def counted(rid):
-        nonlocal loads
-        loads += 1
-        return await load(rid)
+    def counting(read):
+        async def counted(rid):
+            nonlocal loads
+            loads += 1
+            return await read(rid)
 
-    monkeypatch.setattr(service.store, "load", counted)
+        return counted
+
+    monkeypatch.setattr(service.store, "load", counting(service.store.load))
+    monkeypatch.setattr(service.store, "load_for_change", counting(service.store.load_for_change))
     await table.game_action("draw")
     assert loads == 1  # the change's own load: no second read of the room for the actor's view
     assert not table.my_turn and table.error == ""
