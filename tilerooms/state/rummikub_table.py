@@ -68,8 +68,8 @@ class RummikubTable(RoomState):
     # -- the board read back (for the server's own readers and tests; never sent) ------------
     def _set_codes(self) -> list[str]:
         """The shown sets' codes in index order."""
-        slots = [getattr(self, f"set_{i}") for i in range(SET_SLOTS)]
-        return [c for c in slots if c] + list(self.sets_more)
+        slots = [self._raw(f"set_{i}") for i in range(SET_SLOTS)]
+        return [c for c in slots if c] + list(self._raw("sets_more"))
 
     @property
     def sets(self) -> list[SetRow]:
@@ -172,11 +172,14 @@ class RummikubTable(RoomState):
         """Select or unselect a tile (click, tap, or Enter on a focused tile)."""
         if not isinstance(tile_id, str):  # clients can send any payload (GUIDE §5)
             return
-        if tile_id in self.selected:
-            self.selected = [t for t in self.selected if t != tile_id]
-        else:
-            self.selected = self.selected + [tile_id]
-        self._restyle()
+        selected = self._raw("selected")
+        self._select([t for t in selected if t != tile_id] if tile_id in selected else selected + [tile_id])
+
+    def _select(self, tiles: list[str]) -> None:
+        """Select `tiles` (those on my board): the board itself does not change, so it is not
+        rebuilt (a tap is the most frequent event there is)."""
+        on_board = {t for code in self._set_codes() for t in parse_set_code(code)[3]} | set(self._raw("rack_cells"))
+        self._put(selected=[t for t in tiles if t in on_board])
 
     def _rack_tiles(self) -> list[str]:
         """My rack tiles not on the table, in my cell order."""
@@ -257,8 +260,7 @@ class RummikubTable(RoomState):
     @browser_event
     def clear_selection(self) -> None:
         """Drop the selection."""
-        self.selected = []
-        self._restyle()
+        self._put(selected=[])
 
     def _draft_sets(self) -> list[dict[str, Any]]:
         return draft_payload(((self._game.get("draft") or {}).get("sets")) or [])

@@ -21,9 +21,16 @@ from tilerooms.games.mahjong.wins import can_tsumo, is_tenpai, result_record, ro
 Events = list[dict[str, Any]]
 
 
+def _token(tile: int) -> str:
+    return f"{tile}:{ids_to_string([tile])}"
+
+
+_TOKENS = tuple(_token(t) for t in range(136))  # every view builds dozens: formatted once
+
+
 def tok(tile: int) -> str:
     """The view token of a tile: ``"<id>:<notation>"`` (e.g. ``"52:0p"`` for the red 5p)."""
-    return f"{tile}:{ids_to_string([tile])}"
+    return _TOKENS[tile] if type(tile) is int and 0 <= tile < 136 else _token(tile)
 
 
 def _pid(state: dict, seat: int) -> str:

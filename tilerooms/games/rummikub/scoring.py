@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import copy
-
+from tilerooms.engine.json_copy import json_copy
 from tilerooms.games.rummikub.state import participants
 from tilerooms.games.rummikub.tiles import rack_value
 
@@ -102,6 +101,6 @@ def game_result(state: dict) -> dict | None:
         "winner": list(winners),
         "endReason": state["end_reason"],
         "scores": dict(scores),
-        "match": copy.deepcopy(state["match"]),
+        "match": json_copy(state["match"]),
         "summary": summary(state["end_reason"], winners, scores),
     }

@@ -8,10 +8,10 @@ Never: the pool's contents or order, another player's rack, the RNG, the draft h
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
+from tilerooms.engine.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
 from tilerooms.games.rummikub.rules import normalize_set, set_problem
 from tilerooms.games.rummikub.scoring import game_result
@@ -77,9 +77,9 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "rummikub",
         "viewer": viewer,
-        "options": copy.deepcopy(state["options"]),
+        "options": json_copy(state["options"]),
         "players": players,
-        "table": copy.deepcopy(state["table"]),
+        "table": json_copy(state["table"]),
         "pool_count": len(state["pool"]),
         "current": current,
         "turn_no": state["turn_no"],
@@ -91,7 +91,7 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
         "end_reason": state["end_reason"],
         "winner_ids": list(state["winner_ids"]),
         "game_scores": dict(state["game_scores"]),
-        "match": copy.deepcopy(state["match"]),
+        "match": json_copy(state["match"]),
         "result": game_result(state),
         "rack": list(state["racks"][viewer]) if viewer in state["racks"] else None,
         "draft": None,
