@@ -1,10 +1,11 @@
 // Board shortcuts: a key press clicks the button bound to it (bindings from #key-bindings,
-// saved per browser). Typing in a text field never triggers a shortcut.
+// saved per browser). Typing in a text field, or arrows on a focused list (the replay's hand
+// selector), never trigger a shortcut.
 (function () {
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var target = e.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
     var holder = document.getElementById("key-bindings");
     if (!holder) return;
     var map;

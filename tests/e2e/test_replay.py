@@ -221,6 +221,16 @@ def test_a_mahjong_game_replays_and_downloads_tenhou_json(players, base_url):
     # the hand's last step shows its result
     page.keyboard.press("End")
     expect(page.locator("#replay-result")).to_be_visible()
+    # arrows on the focused hand selector are the selector's: the shortcuts do not step the moves
+    # (a bubbling keydown from the select, as the browser sends it, without the select's own reaction)
+    position = page.locator("#replay-position").inner_text()
+    page.locator("#replay-hand").evaluate("el => { el.focus(); el.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true})); }")
+    page.wait_for_timeout(500)
+    expect(page.locator("#replay-position")).to_have_text(position)
+    page.locator("#replay-hand").blur()
+    page.keyboard.press("ArrowLeft")  # elsewhere the arrow steps back
+    expect(page.locator("#replay-position")).not_to_have_text(position)
+    page.keyboard.press("End")
     frame = replay.picture(len(replay.moves) - 1)
     for seat in frame.seats:
         shown = page.locator(f".rp-mj-seat[data-player='{seat.id}'] .rp-hand .mj-tile").evaluate_all("els => els.map(e => e.getAttribute('data-code'))")
