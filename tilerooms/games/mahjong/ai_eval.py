@@ -25,7 +25,7 @@ def shanten(counts: list[int] | tuple[int, ...], n_melds: int) -> int:
     return shanten_of(tuple(counts), n_melds)
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4_096)
 def _draw_candidates(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     """Kinds whose draw could lower the shanten: held kinds, their suit neighbours within two
     steps, and (closed hands) terminals and honors for kokushi."""
@@ -191,7 +191,7 @@ def yaku_distance(table: Table, counts: list[int], extra_melds: list[tuple[str, 
 _EVERY_KIND = [1] * 34  # "unseen" for shape-only questions: no kind is ruled out by the table
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=4_096)
 def _tenpai_discards(counts14: tuple[int, ...], n_melds: int) -> tuple[frozenset[int], ...]:
     """The wait kinds of every tenpai this 14-tile hand reaches with one discard (shape only)."""
     out = []

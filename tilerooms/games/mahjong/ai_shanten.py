@@ -38,7 +38,7 @@ def _trim(c: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return tuple(c[i:j])
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=32_768)
 def _rest(c: tuple[int, ...]) -> tuple[Block, ...]:
     """Pareto-best (sets, partials, pairs) readings of a trimmed run of counts, from its first kind on.
 

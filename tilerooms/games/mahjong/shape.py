@@ -23,7 +23,7 @@ def counts_of(tile_ids: Iterable[int]) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=8_192)
 def wait_kinds(closed: tuple[int, ...], held: tuple[int, ...], n_melds: int) -> frozenset[int]:
     """Kinds that complete a waiting hand (closed = 13 − 3·melds tiles), shape only (spec 5.5).
 
@@ -41,13 +41,13 @@ def wait_kinds(closed: tuple[int, ...], held: tuple[int, ...], n_melds: int) -> 
     return frozenset(out)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=4_096)
 def complete(closed: tuple[int, ...], n_melds: int) -> bool:
     """Whether the closed counts (3n+2 tiles) are a winning shape."""
     return is_complete(list(closed), n_melds=n_melds)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=4_096)
 def shanten_of(closed: tuple[int, ...], n_melds: int) -> int:
     """Shanten of a closed part (the `mahjong` package; 7 pairs / kokushi only when closed)."""
     return Shanten.calculate_shanten(list(closed), use_chiitoitsu=n_melds == 0, use_kokushi=n_melds == 0)

@@ -229,7 +229,7 @@ def plain_templates() -> tuple[Template, ...]:
     return tuple(t for t in templates() if not t.jokers)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=2)  # plain or not
 def _need_matrix(plain: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For `plain_templates()` or `templates()`: copies of each face per template (templates ×
     faces), a mask of the faces used, and the jokers per template, for array expressions."""
