@@ -4,7 +4,7 @@
 #   DATABASE_URL=postgresql://user@127.0.0.1:5432/tilerooms \
 #   TILEROOMS_SECRET_KEY=... bash scripts/start_scaled.sh [--frontend-port 3000]
 # Redis is required: without it the workers would not share rooms or Reflex state. Extra arguments
-# go to `reflex run --env prod`. GRANIAN_WORKERS=N overrides Reflex's worker count (2 x CPUs + 1, at most 8).
+# go to `reflex run --env prod`. TILEROOMS_WORKERS=N overrides Reflex's worker count (2 x CPUs + 1, at most 8).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 
@@ -50,5 +50,5 @@ export TILEROOMS_SECRET_KEY
 
 echo "[start_scaled] Redis: $(python -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(p.hostname, p.port or 6379, "db", p.path.lstrip("/") or "0")' "$REDIS_URL")"
 echo "[start_scaled] Database: ${DATABASE_URL%%://*}://… (migrated to head at start)"
-# = reflex run --env prod, with granian restarting a worker that dies (tilerooms/prod_server.py)
+# = reflex run --env prod on gunicorn, which replaces a worker that dies (tilerooms/prod_server.py)
 exec python -m tilerooms.prod_server --single-port --backend-host "${BACKEND_HOST:-127.0.0.1}" "$@"

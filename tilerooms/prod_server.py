@@ -1,49 +1,79 @@
-"""Production start (`reflex run --env prod`) whose granian server restarts a worker that dies.
+"""Production start: `reflex run --env prod` on gunicorn with our uvicorn worker (`web_worker.py`).
 
-Reflex 0.10.1 starts granian without `respawn_failed_workers`: when one worker dies (killed by the
-OOM killer, a segfault in a native library, an operator's mistake), granian stops *every* worker
-and all games on the machine go offline. Rooms, drafts and clocks live in Redis, so a browser whose
-worker died can carry on at any other worker; this start keeps the other workers serving and puts a
-fresh worker in the dead one's place. Used by `scripts/start_scaled.sh` (docs/deploy.md).
+Reflex 0.10.1 serves production on granian unless told otherwise. Granian keeps ~160 KB of native
+buffers per open websocket and 0.6 MB per live room under the load bench; gunicorn with
+`GameWorker` keeps ~85 KB per browser and 0.37 MB per room, at less CPU per room (issue 20: 4,
+docs/performance.md). Reflex's own uvicorn path (`run_uvicorn_backend_prod`) runs gunicorn with the
+arguments of `GUNICORN_CMD_ARGS` last; this start puts the worker class and count there.
+
+Gunicorn's arbiter replaces a worker that dies (OOM killer, a crash in a native library, a stray
+`kill -9`) and leaves the others serving; rooms, drafts and clocks live in Redis, so the browsers
+of the dead worker carry on at any other (docs/deploy.md, tests/faults).
 
     python -m tilerooms.prod_server [reflex run options, e.g. --frontend-port 3000]
+
+`TILEROOMS_WORKERS=N` sets the worker count (default: Reflex's, 1 without Redis, else
+min(2 × CPUs + 1, 8)).
 """
 
 from __future__ import annotations
 
+import os
+import shlex
+import signal
 import sys
-from typing import Any, Sequence
+from types import FrameType
+from typing import Mapping, Sequence
 
-# granian refuses to respawn a worker that died again within this many seconds ("crash loop").
-RESPAWN_INTERVAL_S = 1.0
-
-
-def respawning(server_class: type) -> type:
-    """A subclass of granian's `Server` that respawns failed workers unless told otherwise."""
-
-    class RespawningServer(server_class):  # type: ignore[misc, valid-type]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            kwargs.setdefault("respawn_failed_workers", True)
-            kwargs.setdefault("respawn_interval", RESPAWN_INTERVAL_S)
-            super().__init__(*args, **kwargs)
-
-    RespawningServer.__name__ = RespawningServer.__qualname__ = f"Respawning{server_class.__name__}"
-    return RespawningServer
+WORKER_CLASS = "tilerooms.web_worker.GameWorker"
 
 
-def install() -> None:
-    """Make the granian server Reflex builds (`reflex.utils.exec.run_granian_backend_prod`, which
-    imports `granian.server.Server` when it runs) the respawning one."""
-    import granian.server
+def server_env(environ: Mapping[str, str], default_workers: int) -> dict[str, str]:
+    """The variables that make Reflex's production start run gunicorn with `GameWorker`: the
+    worker count from `TILEROOMS_WORKERS` (else `default_workers`); an operator's own
+    `GUNICORN_CMD_ARGS` come after ours, so theirs win."""
+    workers = int(environ.get("TILEROOMS_WORKERS") or default_workers)
+    if workers < 1:
+        raise ValueError(f"TILEROOMS_WORKERS must be at least 1, not {workers}")
+    ours = ["--worker-class", WORKER_CLASS, "--workers", str(workers)]
+    theirs = environ.get("GUNICORN_CMD_ARGS", "")
+    return {
+        "REFLEX_USE_GRANIAN": "false",
+        "GUNICORN_CMD_ARGS": shlex.join(ours) + (f" {theirs}" if theirs else ""),
+    }
 
-    if not getattr(granian.server.Server, "_tilerooms_respawning", False):
-        granian.server.Server = respawning(granian.server.Server)
-        granian.server.Server._tilerooms_respawning = True
+
+def _reflex_workers() -> int:
+    """Reflex's own worker count (`reflex/utils/processes.py: get_num_workers`)."""
+    from reflex.utils import processes
+
+    return processes.get_num_workers()
+
+
+def stop_with_children(signum: int, _frame: FrameType | None = None, *, grace_s: float = 30.0) -> None:
+    """Pass a stop signal on to the servers this process started (gunicorn's master stops its
+    workers gracefully), wait for them, then exit. Reflex runs gunicorn as a child process: without
+    this, stopping only this process (`kill <pid>`, a container's PID 1) would leave it serving."""
+    import psutil
+
+    children = psutil.Process().children()
+    for child in children:
+        try:
+            child.send_signal(signum)
+        except psutil.NoSuchProcess:
+            continue
+    _, alive = psutil.wait_procs(children, timeout=grace_s)
+    for child in alive:
+        child.kill()
+    raise SystemExit(128 + signum)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run `reflex run --env prod <argv>` with respawning workers."""
-    install()
+    """Run `reflex run --env prod <argv>` on gunicorn with `GameWorker`."""
+    default = 1 if os.environ.get("TILEROOMS_WORKERS") else _reflex_workers()
+    os.environ.update(server_env(os.environ, default))
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, stop_with_children)
     from reflex.reflex import cli
 
     cli.main(args=["run", "--env", "prod", *(sys.argv[1:] if argv is None else argv)], prog_name="reflex")

@@ -1,4 +1,4 @@
-"""Fault tests: the production server with two granian workers in Redis mode, and real browsers.
+"""Fault tests: the production server with two gunicorn workers in Redis mode, and real browsers.
 
 The site runs as an operator runs it (`python -m tilerooms.prod_server`, what
 `scripts/start_scaled.sh` starts): Redis for rooms and Reflex state (the machine's server, a database
@@ -43,7 +43,7 @@ def _free_port() -> int:
 
 
 class ScaledSite:
-    """One production server (a granian supervisor and its workers) on a fixed port."""
+    """One production server (the reflex CLI, its gunicorn master and the workers) on a fixed port."""
 
     def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
         self.env, self.port, self.log = env, port, log
@@ -61,7 +61,7 @@ class ScaledSite:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server stopped (exit {self.proc.returncode}); see {self.log}")
-            if self.healthy() and len(self.workers()) == int(self.env["GRANIAN_WORKERS"]):
+            if self.healthy() and len(self.workers()) == int(self.env["TILEROOMS_WORKERS"]):
                 return
             time.sleep(0.5)
         raise RuntimeError(f"the server did not come up in {timeout} s; see {self.log}")
@@ -77,14 +77,23 @@ class ScaledSite:
             return False
 
     def workers(self) -> list[psutil.Process]:
-        """The live granian workers (children of the supervisor) listening on the port."""
+        """The live workers: processes listening on the port whose parent (gunicorn's master, which
+        holds the same listening socket) listens too."""
         if self.proc is None or self.proc.poll() is not None:
             return []
-        found = []
-        for child in psutil.Process(self.proc.pid).children():
+        listening = []
+        for child in psutil.Process(self.proc.pid).children(recursive=True):
             try:
                 if any(c.status == psutil.CONN_LISTEN and c.laddr.port == self.port for c in child.net_connections("tcp")):
-                    found.append(child)
+                    listening.append(child)
+            except psutil.NoSuchProcess:
+                continue
+        pids = {p.pid for p in listening}
+        found = []
+        for p in listening:
+            try:
+                if p.ppid() in pids:
+                    found.append(p)
             except psutil.NoSuchProcess:
                 continue
         return found
@@ -141,7 +150,7 @@ def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         "REFLEX_REDIS_URL": REDIS_URL,
         "DATABASE_URL": pg_schema_url,
         "TILEROOMS_SECRET_KEY": "faults-" + "s" * 41,
-        "GRANIAN_WORKERS": "2",
+        "TILEROOMS_WORKERS": "2",
         "TILEROOMS_AI_DELAY_MS": "300",
     }
     RESULTS.mkdir(exist_ok=True)

@@ -1,6 +1,6 @@
 """Junk over the real websocket (issue 17: 7 and 11), as an outsider sends it.
 
-The production backend runs in its own process (`reflex run --env prod --backend-only`, one worker,
+The production backend runs in its own process (`python -m tilerooms.prod_server --backend-only`, one worker,
 rooms and Reflex state in Redis, its output in a log file). Raw socket.io clients play browsers
 (Engine.IO v4 over `websockets`, the frames Reflex's `state.js` sends: `42/_event,["event",
 {name, payload, router_data}]`). A host and a guest sit in a waiting room; an outsider is in the
@@ -63,10 +63,10 @@ class Backend:
         self.redis_url = redis_url
         env = {k: v for k, v in os.environ.items() if not k.startswith(("REDIS_URL", "REFLEX_REDIS_URL"))}
         env.update(
-            REDIS_URL=redis_url, REFLEX_REDIS_URL=redis_url, GRANIAN_WORKERS="1", REFLEX_TELEMETRY_ENABLED="false",
+            REDIS_URL=redis_url, REFLEX_REDIS_URL=redis_url, TILEROOMS_WORKERS="1", REFLEX_TELEMETRY_ENABLED="false",
             DATABASE_URL=f"sqlite:///{records}", TILEROOMS_SECRET_KEY="junk-" + uuid.uuid4().hex, TILEROOMS_AI_DELAY_MS="0",
         )
-        command = [sys.executable, "-m", "reflex", "run", "--env", "prod", "--backend-only", "--backend-port", str(self.port)]
+        command = [sys.executable, "-m", "tilerooms.prod_server", "--backend-only", "--backend-port", str(self.port)]
         with log.open("wb") as out:
             self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 90
@@ -85,7 +85,7 @@ class Backend:
         return self.log.read_bytes().decode("utf-8", errors="backslashreplace")
 
     def stop(self) -> None:
-        """SIGTERM to the server's process group (the reflex CLI and its granian worker)."""
+        """SIGTERM to the server's process group (the reflex CLI, gunicorn and its worker)."""
         try:
             os.killpg(self.proc.pid, 15)
             self.proc.wait(20)

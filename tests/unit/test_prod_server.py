@@ -1,33 +1,72 @@
-"""The production start turns granian's worker respawn on (tests/faults kills a worker for real)."""
+"""The production start runs Reflex's gunicorn path with our worker (`tilerooms/web_worker.py`)."""
 
 from __future__ import annotations
+
+import shlex
+
+import pytest
 
 from tilerooms import prod_server
 
 
-class FakeServer:
-    """Stands in for granian's Server: records the keyword arguments it was built with."""
-
-    def __init__(self, target: str, **kwargs: object) -> None:
-        self.target, self.kwargs = target, kwargs
-
-
-def test_respawning_turns_respawn_on_and_keeps_every_other_argument():
-    server = prod_server.respawning(FakeServer)("app:make", workers=2, factory=True)
-    assert server.target == "app:make"
-    assert server.kwargs == {"workers": 2, "factory": True, "respawn_failed_workers": True, "respawn_interval": prod_server.RESPAWN_INTERVAL_S}
+def test_the_start_picks_gunicorn_with_the_game_worker_and_reflexs_worker_count():
+    env = prod_server.server_env({}, default_workers=3)
+    assert env["REFLEX_USE_GRANIAN"] == "false"
+    assert shlex.split(env["GUNICORN_CMD_ARGS"]) == ["--worker-class", "tilerooms.web_worker.GameWorker", "--workers", "3"]
 
 
-def test_an_explicit_choice_still_wins():
-    server = prod_server.respawning(FakeServer)("app:make", respawn_failed_workers=False)
-    assert server.kwargs["respawn_failed_workers"] is False
+def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_last():
+    env = prod_server.server_env({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}, default_workers=9)
+    # gunicorn keeps the last of a repeated option: the operator's own arguments win
+    assert shlex.split(env["GUNICORN_CMD_ARGS"]) == [
+        "--worker-class", "tilerooms.web_worker.GameWorker", "--workers", "2", "--workers", "5", "--timeout", "60",
+    ]
 
 
-def test_install_patches_granian_once(monkeypatch):
-    import granian.server
+def test_a_worker_count_below_one_is_refused():
+    with pytest.raises(ValueError, match="at least 1"):
+        prod_server.server_env({"TILEROOMS_WORKERS": "0"}, default_workers=1)
 
-    monkeypatch.setattr(granian.server, "Server", granian.server.Server)
-    prod_server.install()
-    patched = granian.server.Server
-    prod_server.install()
-    assert granian.server.Server is patched and patched.__name__.startswith("Respawning")
+
+def test_the_game_worker_keeps_sockets_cheap():
+    from uvicorn_worker import UvicornWorker
+
+    from tilerooms.web_worker import GameWorker
+
+    assert issubclass(GameWorker, UvicornWorker)
+    assert GameWorker.CONFIG_KWARGS["ws_per_message_deflate"] is False
+    assert GameWorker.CONFIG_KWARGS["ws"] == "websockets-sansio"
+
+
+def test_a_stop_signal_reaches_the_server_it_started_and_waits_for_it(tmp_path):
+    """SIGTERM to the start alone must stop the gunicorn it runs as a child (a container's PID 1)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+    import time
+
+    import psutil
+
+    script = tmp_path / "start.py"
+    script.write_text(textwrap.dedent(f"""
+        import signal, subprocess, sys, time
+        sys.path.insert(0, {os.getcwd()!r})
+        from tilerooms import prod_server
+        signal.signal(signal.SIGTERM, prod_server.stop_with_children)
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        print(child.pid, flush=True)
+        time.sleep(60)
+    """))
+    start = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        child = psutil.Process(int(start.stdout.readline()))
+        start.send_signal(signal.SIGTERM)  # to the start only, not its group
+        assert start.wait(timeout=20) == 128 + signal.SIGTERM
+        deadline = time.monotonic() + 5
+        while child.is_running() and child.status() != psutil.STATUS_ZOMBIE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not child.is_running() or child.status() == psutil.STATUS_ZOMBIE
+    finally:
+        os.killpg(start.pid, signal.SIGKILL) if start.poll() is None else None

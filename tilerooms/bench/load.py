@@ -347,7 +347,7 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
         import redis
 
         redis.Redis.from_url(REDIS_BENCH_URL).flushdb()  # the bench's own database only
-        env.update(REDIS_URL=REDIS_BENCH_URL, REFLEX_REDIS_URL=REDIS_BENCH_URL, GRANIAN_WORKERS=str(workers))
+        env.update(REDIS_URL=REDIS_BENCH_URL, REFLEX_REDIS_URL=REDIS_BENCH_URL, TILEROOMS_WORKERS=str(workers))
         redis_proc = _redis_proc()
         redis0 = _redis_used_mb()
     proc = _start_backend(port, **env)

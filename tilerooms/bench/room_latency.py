@@ -161,7 +161,8 @@ def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
     env.update(extra_env)
     env.update(REFLEX_TELEMETRY_ENABLED="false")
     env.setdefault("TILEROOMS_SECRET_KEY", "bench-only-" + uuid.uuid4().hex)  # prod mode needs one
-    cmd = [sys.executable, "-m", "reflex", "run", "--env", "prod", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
+    # the production start (gunicorn + tilerooms.web_worker), backend only
+    cmd = [sys.executable, "-m", "tilerooms.prod_server", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         with socket.socket() as s:

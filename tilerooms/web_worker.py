@@ -1,0 +1,26 @@
+"""The production worker: gunicorn's uvicorn worker, configured for many idle game sockets.
+
+A worker holds every open browser's websocket for as long as the tab is open. What one costs is
+what limits rooms per worker (issue 20: 4, `python -m tilerooms.bench.connections`):
+- granian (Reflex's default server) keeps ~160 KB of native buffers per websocket;
+- uvicorn's sans-I/O websockets keep ~60 KB, of which ~45 KB are permessage-deflate's zlib state.
+Game frames are a few hundred bytes (docs/performance.md), so compressing them saves little on the
+wire; the browsers got them uncompressed from granian too. Without it a browser costs ~85 KB.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uvicorn_worker import UvicornWorker
+
+
+class GameWorker(UvicornWorker):
+    """A uvicorn worker: asyncio loop, h11, sans-I/O websockets without per-message compression."""
+
+    CONFIG_KWARGS: dict[str, Any] = {
+        "loop": "asyncio",
+        "http": "h11",
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": False,
+    }
