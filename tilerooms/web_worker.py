@@ -2,7 +2,8 @@
 
 A worker holds every open browser's websocket for as long as the tab is open. What one costs is
 what limits rooms per worker (issue 20: 4, `python -m tilerooms.bench.connections`):
-- granian (Reflex's default server) keeps ~160 KB of native buffers per websocket;
+- granian (Reflex's default server) keeps ~160 KB per websocket outside Python's heap (its Rust
+  websocket buffers), whatever its options;
 - uvicorn's sans-I/O websockets keep ~60 KB, of which ~45 KB are permessage-deflate's zlib state.
 Game frames are a few hundred bytes (docs/performance.md), so compressing them saves little on the
 wire; the browsers got them uncompressed from granian too. Without it a browser costs ~85 KB.
