@@ -7,6 +7,10 @@ what limits rooms per worker (issue 20: 4, `python -m tilerooms.bench.connection
 - uvicorn's sans-I/O websockets keep ~60 KB, of which ~45 KB are permessage-deflate's zlib state.
 Game frames are a few hundred bytes (docs/performance.md), so compressing them saves little on the
 wire; the browsers got them uncompressed from granian too. Without it a browser costs ~85 KB.
+
+The socket work granian did on its Rust threads is now in the event loop, so the loop is uvloop's
+(libuv): at 200 rooms on two workers p95 72-81 ms against 91-113 on asyncio's, CPU per room·s
+5.7-5.9 against 6.3-6.4 (docs/performance.md, "The server").
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from uvicorn_worker import UvicornWorker
 
 
 class GameWorker(UvicornWorker):
-    """A uvicorn worker: asyncio loop, h11, sans-I/O websockets without per-message compression."""
+    """A uvicorn worker: uvloop, h11, sans-I/O websockets without per-message compression."""
 
     CONFIG_KWARGS: dict[str, Any] = {
-        "loop": "asyncio",
+        "loop": "uvloop",
         "http": "h11",
         "ws": "websockets-sansio",
         "ws_per_message_deflate": False,

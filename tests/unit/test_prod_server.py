@@ -36,6 +36,7 @@ def test_the_game_worker_keeps_sockets_cheap():
     assert issubclass(GameWorker, UvicornWorker)
     assert GameWorker.CONFIG_KWARGS["ws_per_message_deflate"] is False
     assert GameWorker.CONFIG_KWARGS["ws"] == "websockets-sansio"
+    assert GameWorker.CONFIG_KWARGS["loop"] == "uvloop"
 
 
 def test_a_stop_signal_reaches_the_server_it_started_and_waits_for_it(tmp_path):
