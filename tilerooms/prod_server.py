@@ -23,16 +23,16 @@ import shlex
 import signal
 import sys
 from types import FrameType
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 WORKER_CLASS = "tilerooms.web_worker.GameWorker"
 
 
-def server_env(environ: Mapping[str, str], default_workers: int) -> dict[str, str]:
+def server_env(environ: Mapping[str, str], default_workers: Callable[[], int]) -> dict[str, str]:
     """The variables that make Reflex's production start run gunicorn with `GameWorker`: the
-    worker count from `TILEROOMS_WORKERS` (else `default_workers`); an operator's own
-    `GUNICORN_CMD_ARGS` come after ours, so theirs win."""
-    workers = int(environ.get("TILEROOMS_WORKERS") or default_workers)
+    worker count from `TILEROOMS_WORKERS` (else `default_workers()`, asked only then); an
+    operator's own `GUNICORN_CMD_ARGS` come after ours, so theirs win."""
+    workers = int(environ.get("TILEROOMS_WORKERS") or default_workers())
     if workers < 1:
         raise ValueError(f"TILEROOMS_WORKERS must be at least 1, not {workers}")
     ours = ["--worker-class", WORKER_CLASS, "--workers", str(workers)]
@@ -70,8 +70,7 @@ def stop_with_children(signum: int, _frame: FrameType | None = None, *, grace_s:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run `reflex run --env prod <argv>` on gunicorn with `GameWorker`."""
-    default = 1 if os.environ.get("TILEROOMS_WORKERS") else _reflex_workers()
-    os.environ.update(server_env(os.environ, default))
+    os.environ.update(server_env(os.environ, _reflex_workers))
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, stop_with_children)
     from reflex.reflex import cli

@@ -9,14 +9,19 @@ import pytest
 from tilerooms import prod_server
 
 
+def _never() -> int:
+    """Reflex's count, which a set `TILEROOMS_WORKERS` must not ask for (it pings Redis)."""
+    raise AssertionError("the default worker count was asked for")
+
+
 def test_the_start_picks_gunicorn_with_the_game_worker_and_reflexs_worker_count():
-    env = prod_server.server_env({}, default_workers=3)
+    env = prod_server.server_env({}, default_workers=lambda: 3)
     assert env["REFLEX_USE_GRANIAN"] == "false"
     assert shlex.split(env["GUNICORN_CMD_ARGS"]) == ["--worker-class", "tilerooms.web_worker.GameWorker", "--workers", "3"]
 
 
 def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_last():
-    env = prod_server.server_env({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}, default_workers=9)
+    env = prod_server.server_env({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}, default_workers=_never)
     # gunicorn keeps the last of a repeated option: the operator's own arguments win
     assert shlex.split(env["GUNICORN_CMD_ARGS"]) == [
         "--worker-class", "tilerooms.web_worker.GameWorker", "--workers", "2", "--workers", "5", "--timeout", "60",
@@ -25,7 +30,7 @@ def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_la
 
 def test_a_worker_count_below_one_is_refused():
     with pytest.raises(ValueError, match="at least 1"):
-        prod_server.server_env({"TILEROOMS_WORKERS": "0"}, default_workers=1)
+        prod_server.server_env({"TILEROOMS_WORKERS": "0"}, default_workers=_never)
 
 
 def test_the_game_worker_keeps_sockets_cheap():
@@ -70,4 +75,5 @@ def test_a_stop_signal_reaches_the_server_it_started_and_waits_for_it(tmp_path):
             time.sleep(0.05)
         assert not child.is_running() or child.status() == psutil.STATUS_ZOMBIE
     finally:
-        os.killpg(start.pid, signal.SIGKILL) if start.poll() is None else None
+        if start.poll() is None:
+            os.killpg(start.pid, signal.SIGKILL)
