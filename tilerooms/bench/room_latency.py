@@ -169,8 +169,13 @@ def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return proc
         time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("backend did not start")
+    start = psutil.Process(proc.pid)
+    for p in [*start.children(recursive=True), start]:  # gunicorn is the start's child: kill it too
+        try:
+            p.kill()
+        except psutil.NoSuchProcess:
+            pass
+    raise RuntimeError("backend did not start in 60 s")
 
 
 def _rss_mb(proc: subprocess.Popen) -> float:
