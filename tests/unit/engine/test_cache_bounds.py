@@ -32,7 +32,7 @@ def _cached_functions() -> list[tuple[str, object]]:
 
 def test_every_cache_that_takes_arguments_has_a_size_limit_within_the_budget():
     cached = _cached_functions()
-    assert any(name.endswith("shape.wait_kinds") for name, _ in cached)  # the walk finds them
+    assert any(name.endswith("shape._wait_kinds") for name, _ in cached)  # the walk finds them
     total = 0
     for name, function in cached:
         takes_arguments = bool(inspect.signature(inspect.unwrap(function)).parameters)
@@ -41,3 +41,20 @@ def test_every_cache_that_takes_arguments_has_a_size_limit_within_the_budget():
             assert limit is not None, f"{name} caches without a limit"
             total += limit
     assert total <= ENTRY_BUDGET, f"engine caches may hold {total} entries"
+
+
+def test_mahjong_wait_cache_keys_counts_as_bytes_so_a_list_and_a_tuple_share_one_entry():
+    from tilerooms.games.mahjong import shape
+
+    # 123m 456p 789s 11z 22z: a two-pair wait on 1z (kind 27) or 2z (kind 28)
+    counts = [0] * 34
+    for kind in (0, 1, 2, 12, 13, 14, 24, 25, 26):
+        counts[kind] = 1
+    counts[27] = counts[28] = 2
+    shape._wait_kinds.cache_clear()
+    assert shape.wait_kinds(tuple(counts), (0,) * 34, 0) == frozenset({27, 28})
+    assert shape.wait_kinds(counts, [0] * 34, 0) == frozenset({27, 28})
+    assert shape._wait_kinds.cache_info().hits == 1 and shape._wait_kinds.cache_info().currsize == 1
+    held = [0] * 34
+    held[27] = 2  # two 1z in a meld or kita: all four are held, so 1z is no wait (spec 5.5)
+    assert shape.wait_kinds(counts, held, 0) == frozenset({28})

@@ -25,10 +25,14 @@ def shanten(counts: list[int] | tuple[int, ...], n_melds: int) -> int:
     return shanten_of(tuple(counts), n_melds)
 
 
-@lru_cache(maxsize=4_096)
 def _draw_candidates(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     """Kinds whose draw could lower the shanten: held kinds, their suit neighbours within two
     steps, and (closed hands) terminals and honors for kokushi."""
+    return _draw_candidates_of(bytes(counts), n_melds)  # bytes keys: 67 B, a 34-tuple 312 B
+
+
+@lru_cache(maxsize=4_096)
+def _draw_candidates_of(counts: bytes, n_melds: int) -> tuple[int, ...]:
     out = set()
     for k, c in enumerate(counts):
         if not c:
@@ -191,9 +195,13 @@ def yaku_distance(table: Table, counts: list[int], extra_melds: list[tuple[str, 
 _EVERY_KIND = [1] * 34  # "unseen" for shape-only questions: no kind is ruled out by the table
 
 
-@lru_cache(maxsize=4_096)
 def _tenpai_discards(counts14: tuple[int, ...], n_melds: int) -> tuple[frozenset[int], ...]:
     """The wait kinds of every tenpai this 14-tile hand reaches with one discard (shape only)."""
+    return _tenpai_discards_of(bytes(counts14), n_melds)  # bytes keys: 67 B, a 34-tuple 312 B
+
+
+@lru_cache(maxsize=4_096)
+def _tenpai_discards_of(counts14: bytes, n_melds: int) -> tuple[frozenset[int], ...]:
     out = []
     work = list(counts14)
     for k in range(34):

@@ -23,12 +23,18 @@ def counts_of(tile_ids: Iterable[int]) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=8_192)
-def wait_kinds(closed: tuple[int, ...], held: tuple[int, ...], n_melds: int) -> frozenset[int]:
+# The caches below are keyed by `bytes(counts)`: 67 B a key where a 34-tuple is 312 B. Full, they
+# are a fixed cost of every worker (issue 20: 4, docs/performance.md).
+def wait_kinds(closed: Sequence[int], held: Sequence[int], n_melds: int) -> frozenset[int]:
     """Kinds that complete a waiting hand (closed = 13 − 3·melds tiles), shape only (spec 5.5).
 
     `held` counts the kinds in the seat's melds and kita, for the four-held rule.
     """
+    return _wait_kinds(bytes(closed), bytes(held), n_melds)
+
+
+@lru_cache(maxsize=8_192)
+def _wait_kinds(closed: bytes, held: bytes, n_melds: int) -> frozenset[int]:
     counts = list(closed)
     out = []
     for k in range(34):
@@ -41,15 +47,23 @@ def wait_kinds(closed: tuple[int, ...], held: tuple[int, ...], n_melds: int) -> 
     return frozenset(out)
 
 
-@lru_cache(maxsize=4_096)
-def complete(closed: tuple[int, ...], n_melds: int) -> bool:
+def complete(closed: Sequence[int], n_melds: int) -> bool:
     """Whether the closed counts (3n+2 tiles) are a winning shape."""
+    return _complete(bytes(closed), n_melds)
+
+
+@lru_cache(maxsize=4_096)
+def _complete(closed: bytes, n_melds: int) -> bool:
     return is_complete(list(closed), n_melds=n_melds)
 
 
-@lru_cache(maxsize=4_096)
-def shanten_of(closed: tuple[int, ...], n_melds: int) -> int:
+def shanten_of(closed: Sequence[int], n_melds: int) -> int:
     """Shanten of a closed part (the `mahjong` package; 7 pairs / kokushi only when closed)."""
+    return _shanten_of(bytes(closed), n_melds)
+
+
+@lru_cache(maxsize=4_096)
+def _shanten_of(closed: bytes, n_melds: int) -> int:
     return Shanten.calculate_shanten(list(closed), use_chiitoitsu=n_melds == 0, use_kokushi=n_melds == 0)
 
 
