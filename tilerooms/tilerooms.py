@@ -10,6 +10,7 @@ from tilerooms import safe_logging
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
+from tilerooms.games import GAMES
 from tilerooms.rooms import runtime
 from tilerooms.state.identity import IdentityState
 from tilerooms.state.lobby import LobbyState
@@ -27,6 +28,11 @@ log = logging.getLogger(__name__)
 
 safe_logging.install()  # a client's text never breaks a log line (issue 17)
 upgrade_at_start()  # accounts: alembic migrations to head before anything reads the records DB
+# the AIs' modules now, not on a worker's first AI turn: the number tiles' SciPy solver takes ~0.5 s
+# and ~50 MB to import, which held up every room of that worker; imported here, in gunicorn's
+# master (--preload), the workers share them (issue 20)
+for _game in GAMES.values():
+    _game.preload()
 
 app = rx.App(
     head_components=[

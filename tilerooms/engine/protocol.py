@@ -59,7 +59,8 @@ class GameDefinition:
     game's own package (`games/<game>/__init__.py`): the room layer, the records and the replays
     ask this object instead of branching on the game's name or importing modules by string.
 
-    `decide` (the AI) and `review` (the 복기) import their heavy modules on first call.
+    `decide` (the AI) and `review` (the 복기) import their heavy modules on first call; `preload`
+    imports them now (the server does at start).
     """
 
     id: str
@@ -77,6 +78,7 @@ class GameDefinition:
     turn_choices: tuple[int, ...] | None = None  # the room's allowed turnSeconds (None: the engine checks)
     fallback_actions: tuple[Action, ...] = ()  # an AI whose plan failed does this (else its turn clock decides)
     unshown_keys: tuple[str, ...] = ()  # view keys that change without anything visible changing
+    preload: Callable[[], None] = lambda: None  # imports what `decide` would import on its first call
 
     def options_from_form(self, form: Mapping[str, Any]) -> dict[str, Any]:
         """The game options a create-room form asks for; ValueError / TypeError on a non-number.

@@ -69,3 +69,29 @@ def test_a_failed_ai_plan_falls_back_to_its_games_own_action():
     assert bots.fallback("mahjong") == []
     bots.fallback("rummikub")[0]["type"] = "changed"  # a copy each time
     assert bots.fallback("rummikub") == [{"type": "draw"}]
+
+
+AI_MODULES = {"rummikub": "tilerooms.games.rummikub.ai", "mahjong": "tilerooms.games.mahjong.ai"}
+
+
+def _fresh_python(code: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    return done.stdout.strip()
+
+
+def test_preload_imports_each_ai_that_decide_would_import_on_its_first_call():
+    # a fresh interpreter: this one may have imported the AIs already
+    code = ("import sys; from tilerooms.games import GAMES; mods = %r; "
+            "before = [m in sys.modules for m in mods.values()]; "
+            "[GAMES[g].preload() for g in mods]; "
+            "print(before, [m in sys.modules for m in mods.values()])") % AI_MODULES
+    assert _fresh_python(code) == "[False, False] [True, True]"
+
+
+def test_the_app_preloads_the_ais_so_a_workers_first_ai_turn_imports_nothing():
+    # issue 20: the number tiles' solver (SciPy) took ~0.5 s to import on the loop's thread
+    code = "import sys, tilerooms.tilerooms; print([m in sys.modules for m in %r])" % list(AI_MODULES.values())
+    assert _fresh_python(code) == "[True, True]"

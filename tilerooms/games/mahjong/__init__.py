@@ -16,6 +16,10 @@ def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
     return ai.decide(view, level, rng)
 
 
+def _preload() -> None:
+    from tilerooms.games.mahjong import ai  # noqa: F401
+
+
 def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
     from tilerooms.games.mahjong import review
 
@@ -42,4 +46,5 @@ GAME = GameDefinition(
     form_switches={"mj_kuitan": "kuitan"},
     # every hidden claim answer moves `seq` (spec 5.3 step 7); a browser acts by `phaseSeq`
     unshown_keys=("seq",),
+    preload=_preload,
 )

@@ -16,6 +16,10 @@ def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
     return ai.decide(view, level, rng)
 
 
+def _preload() -> None:
+    from tilerooms.games.rummikub import ai  # noqa: F401 - SciPy's solver: ~0.5 s and ~50 MB
+
+
 def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
     from tilerooms.games.rummikub import review
 
@@ -50,4 +54,5 @@ GAME = GameDefinition(
     form_switches={"allow_extend": "initialMeldAllowExtend", "show_draft": "showDraftToOthers", "hints": "hints"},
     turn_choices=(60, 90, 120, 180),  # the room's turn clocks; the engine itself takes any
     fallback_actions=({"type": "draw"},),  # an AI that cannot play draws (spec 4)
+    preload=_preload,
 )
