@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tilerooms.games.mahjong.hand import WinResult, evaluate_win
@@ -52,6 +53,7 @@ def token_notation(token: str) -> str:
     return token.split(":", 1)[1] if ":" in token else token
 
 
+@lru_cache(maxsize=1024)  # a few hundred distinct tokens ("52:0p"), read for every push's rows
 def token_kind(token: str) -> int:
     """The kind (0..33) of a view token: red fives are fives."""
     return parse_tile(token_notation(token)).kind
