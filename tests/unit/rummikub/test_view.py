@@ -69,6 +69,19 @@ def test_show_draft_to_others_off_shows_only_thinking_and_a_counter():
         assert not ({"R1a", "R2a"} & strings_in(events_for(events, viewer)))
 
 
+
+def test_draft_and_commit_events_name_the_move_and_leave_the_tiles_to_the_views():
+    # issue 20: a copy of the draft or table in each event was 2/3 of a room (30 events kept)
+    s = position(racks={"A": ["R1a", "R2a", "R3a", "K7a"], "B": ["O2a"]}, table=[["B9a", "B10a", "B11a"]],
+                 options={"showDraftToOthers": True}, has_melded=True)
+    drafted = engine.apply(s, "A", set_draft(["B9a", "B10a", "B11a"], ["R1a", "R2a", "R3a"]))
+    assert drafted == [{"type": "draftChanged", "to": None, "player": "A", "changes": 1}]
+    assert engine.view(s, "B")["draft"]["sets"][1]["tile_ids"] == ["R1a", "R2a", "R3a"]  # shown by the view
+    committed = [e for e in engine.apply(s, "A", act("commit", seq=s["seq"])) if e["type"] == "committed"]
+    assert committed == [{"type": "committed", "to": None, "player": "A", "tile_ids": ["R1a", "R2a", "R3a"],
+                          "first_meld": False, "meld_points": 6}]
+    assert [t["tile_ids"] for t in engine.view(s, "B")["table"]] == [["B9a", "B10a", "B11a"], ["R1a", "R2a", "R3a"]]
+
 def test_draw_event_shows_the_tile_only_to_the_drawer():
     s = position(racks={"A": ["R1a"], "B": ["O2a"]}, pool=["K13b", "K12b"])
     events = engine.apply(s, "A", act("draw"))

@@ -7,7 +7,6 @@ data: `options["startedAt"]` and each action's "at" (epoch ms, stamped by the ro
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from tilerooms.engine import RuleError, SeededRng
@@ -230,8 +229,8 @@ def _commit(state: dict, player: str, check: TurnCheck, now: float, events: list
     state["draft"] = None
     events.append({
         "type": "committed", "to": None, "player": player, "tile_ids": list(check.from_rack),
-        "first_meld": first_meld, "meld_points": check.meld_points, "table": copy.deepcopy(state["table"]),
-    })
+        "first_meld": first_meld, "meld_points": check.meld_points,
+    })  # no copy of the table: the state and every view have it, a room keeps its last 30 events
     if not state["racks"][player]:
         _finish(state, "rackEmpty", [player],
                 scoring.score_rack_empty(player, state["racks"], participants(state),
@@ -396,11 +395,9 @@ def apply(state: dict, player: str, action: dict) -> list[dict]:
 
 def _draft_changed(state: dict, player: str, events: list[dict]) -> None:
     state["draft_changes"] += 1
-    event: dict[str, Any] = {"type": "draftChanged", "to": None, "player": player,
-                             "changes": state["draft_changes"]}
-    if state["options"]["showDraftToOthers"]:
-        event["sets"] = copy.deepcopy(draft_sets(state))
-    events.append(event)
+    # who changed their draft and how often; the draft itself is in the views (spec 327: to others
+    # only with showDraftToOthers). A copy of it here was 2/3 of a room's JSON and memory (issue 20)
+    events.append({"type": "draftChanged", "to": None, "player": player, "changes": state["draft_changes"]})
 
 
 def next_game(state: dict) -> dict:
