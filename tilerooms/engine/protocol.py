@@ -79,6 +79,9 @@ class GameDefinition:
     fallback_actions: tuple[Action, ...] = ()  # an AI whose plan failed does this (else its turn clock decides)
     unshown_keys: tuple[str, ...] = ()  # view keys that change without anything visible changing
     preload: Callable[[], None] = lambda: None  # imports what `decide` would import on its first call
+    # state lists that only grow at their end, an entry never changed once added (mahjong's past
+    # hands): the in-process store serialises them again only when they grow
+    append_only_keys: tuple[str, ...] = ()
 
     def options_from_form(self, form: Mapping[str, Any]) -> dict[str, Any]:
         """The game options a create-room form asks for; ValueError / TypeError on a non-number.

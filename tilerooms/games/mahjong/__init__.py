@@ -47,4 +47,5 @@ GAME = GameDefinition(
     # every hidden claim answer moves `seq` (spec 5.3 step 7); a browser acts by `phaseSeq`
     unshown_keys=("seq",),
     preload=_preload,
+    append_only_keys=("logs",),  # rounds.finish_hand appends each hand's log, whole (2/3 of a late room's JSON)
 )
