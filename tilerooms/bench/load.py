@@ -82,6 +82,7 @@ class Figures:
     redis_mb: float | None = None
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    reference_ms: tuple[float, float] = (0.0, 0.0)  # `reference_ms` before and after the run
 
     address_base: int = 0  # the first room's loopback address number
     setup_s: float = 0.0
@@ -337,6 +338,7 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
     seconds)` as the measuring window opens."""
     figures = Figures(rooms, workers)
     figures.load_before = os.getloadavg()
+    before_ms = reference_ms()
     port = _free_port()
     db = tempfile.NamedTemporaryFile(prefix="tilerooms-bench-", suffix=".db", delete=False)
     db.close()
@@ -378,6 +380,7 @@ def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmu
 
             redis.Redis.from_url(REDIS_BENCH_URL).flushdb()
     figures.load_after = os.getloadavg()
+    figures.reference_ms = (before_ms, reference_ms())
     return figures
 
 
@@ -396,12 +399,28 @@ def _frames(figures: Figures, game: str) -> str:
     return f"{_med(sizes):,.0f} / {_pct(sizes, 0.95):,.0f}" if sizes else "–"
 
 
+def reference_ms() -> float:
+    """Milliseconds this machine takes now for a fixed piece of Python work of a worker's kind
+    (building, sorting and serialising small dicts and lists), best of 5. The same tree's worker
+    CPU per room·s read 2.2 one day and 3.1-4.2 the next on this VM: divide CPU figures of
+    different runs by their reference before comparing them."""
+    data = [{"id": f"t{i}", "tiles": [f"{j}m" for j in range(14)], "n": i} for i in range(2000)]
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(5):
+            json.loads(json.dumps(data))
+            sorted((dict(d, n=-d["n"]) for d in data), key=lambda d: d["n"])
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
 def conditions() -> str:
-    """The machine and its load, printed above every table."""
+    """The machine, its load and its speed now (`reference_ms`), printed above every table."""
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     mem = psutil.virtual_memory().total / 2**30
     return (f"machine: {psutil.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, "
-            f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}, reference work {reference_ms():.0f} ms")
 
 
 def table(rows: list[Figures], games: list[str]) -> str:
@@ -454,7 +473,8 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
                 sizes = f.frame_bytes.get((g, role), [])
                 if sizes:
                     parts.append(f"{GAME_SHORT[g]} {role} frames {len(sizes)} med {_med(sizes):.0f} B")
-        parts.append(f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors")
+        parts.append(f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors; "
+                     f"reference work {f.reference_ms[0]:.0f} → {f.reference_ms[1]:.0f} ms")
         out.append("- " + "; ".join(parts))
         out += [f"    error: {e}" for e in f.errors[:3]]
     if memory_fit(rows):
