@@ -46,3 +46,12 @@ def test_a_pon_is_logged_for_the_export() -> None:
     discard(s, 0, "4m")
     claim(s, 2, "pon")
     assert s["hand"]["log"]["draws"][2][-1]["call"] == "pon"
+
+
+def test_past_hands_are_kept_as_text_and_a_room_saved_with_them_as_objects_exports_the_same() -> None:
+    # issue 20: a hanchan's past hands were ~160 KB of objects in every live room, ~35 KB as text
+    state, _ = self_play(["p", "q", "r", "s"], 2, options={"length": "tonpuu"})
+    assert state["logs"] and all(isinstance(entry, str) for entry in state["logs"])
+    as_objects = {**state, "logs": [json.loads(entry) for entry in state["logs"]]}  # a room stored before
+    assert export_tenhou6(as_objects) == export_tenhou6(state)
+    assert json.loads(state["logs"][-1])["record"]["next"]  # the record as finish_hand completed it

@@ -113,7 +113,7 @@ def test_a_mahjong_step_shows_every_hand_pond_and_dora_as_the_engine_had_them():
     replay = Replay("mahjong", setup["seed"], setup["options"], setup["seats"], log)
     hands = mj_frames.hands(replay)
     assert len(hands) == len(room.game_state["logs"])  # one selector entry per hand played
-    assert [h[1] for h in hands][:2] == ["동1국 0본장", mj_frames.round_label({**room.game_state, **room.game_state["logs"][1]["start"]})]
+    assert [h[1] for h in hands][:2] == ["동1국 0본장", mj_frames.round_label({**room.game_state, **json.loads(room.game_state["logs"][1])["start"]})]
     second_hand = [i for i, m in enumerate(replay.moves) if m.hand == 1]
     for index in (second_hand[len(second_hand) // 2], hands[1][0], 0):
         move = replay.moves[index]

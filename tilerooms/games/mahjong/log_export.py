@@ -9,6 +9,7 @@ Yaku names stay Korean (viewers show the strings as given).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tilerooms.games.mahjong.tiles import RED_FIVE_IDS
@@ -88,7 +89,8 @@ def export_tenhou6(state: dict, title: str = "tilerooms") -> dict[str, Any]:
         return tile_code(t, aka)
 
     hands = []
-    for entry in state["logs"]:
+    for kept in state["logs"]:
+        entry = json.loads(kept) if isinstance(kept, str) else kept  # text since issue 20; objects before
         start = entry.get("start") or {"round_wind": 0, "hand_number": 0, "honba": 0, "riichi_pool": 0,
                                        "points": [state["options"]["startPoints"]] * n}
         row: list[Any] = [

@@ -3,6 +3,7 @@ repeat or rotation, honba and riichi sticks, the end of the game and its result.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tilerooms.engine import SeededRng
@@ -54,8 +55,6 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
     """
     n = n_players(state)
     hand = state["hand"]
-    state["logs"].append({**hand["log"], "dora_tiles": hand["dora"][: hand["dora_revealed"]],
-                          "ura_tiles": hand["ura"][: hand["dora_revealed"]], "record": record})
     for seat, d in enumerate(record["deltas"]):
         state["points"][seat] += d
     record["round"] = round_label(state)
@@ -101,6 +100,11 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
             else:
                 end = "normal"
     record["next"] = nxt
+    # the hand's log for the export (`log_export`), complete now: kept as JSON text, a hanchan's
+    # past hands were ~160 KB of objects in every live room and ~35 KB as text (issue 20)
+    state["logs"].append(json.dumps({**hand["log"], "dora_tiles": hand["dora"][: hand["dora_revealed"]],
+                                     "ura_tiles": hand["ura"][: hand["dora_revealed"]], "record": record},
+                                    separators=(",", ":")))  # ASCII: CPython keeps it at 1 byte a character
     if end is not None:
         state["phase"] = "finished"
         state["end_reason"] = end

@@ -120,7 +120,7 @@ def new_game_state(opts: dict[str, Any], players: Sequence[str], rng: SeededRng)
         "end_reason": None,
         "seq": 0,
         "phase_seq": 0,
-        "logs": [],
+        "logs": [],  # each finished hand's log for the export, as JSON text (`rounds.finish_hand`)
     }
 
 
