@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import AsyncIterator, Protocol
+from typing import Any, AsyncIterator, Collection, Protocol
 
 from tilerooms.rooms.catalog import game_info
 from tilerooms.rooms.models import Room
@@ -20,11 +20,15 @@ from tilerooms.rooms.models import Room
 _APART = {"game_log"}
 
 
-def stored_parts(room: Room) -> tuple[str, str]:
+def stored_parts(room: Room, state_apart: Collection[str] = ()) -> tuple[str, str]:
     """A room as stored: its JSON without the game log, and the log. The log only grows and is
     already text (JSON lines): kept apart it is neither escaped into nor parsed out of the room's
-    JSON on every change — a hanchan's log is half the room (issue 20, profile)."""
-    return room.model_dump_json(exclude=_APART), room.game_log
+    JSON on every change — a hanchan's log is half the room (issue 20, profile). `state_apart`:
+    keys of the game state left out too (the caller stores them)."""
+    exclude: dict[str, Any] = dict.fromkeys(_APART, True)
+    if state_apart:
+        exclude["game_state"] = set(state_apart)
+    return room.model_dump_json(exclude=exclude), room.game_log
 
 
 def from_stored(raw: str | bytes, log: str | bytes | None) -> Room:
@@ -101,12 +105,12 @@ class MemoryRoomStore:
 
         The game's append-only state lists (`GameDefinition.append_only_keys`: a hanchan's past
         hands, two thirds of a late room's JSON) are stored apart and serialised again only when
-        the list is another object or another length: storing a room late in a hanchan took
-        ~260 µs a change with them, ~90 without (`python -m tilerooms.bench.room_size`)."""
+        the list is another object or another length: storing a room at a hanchan's end took 240 µs
+        a change with them, 80 without (`python -m tilerooms.bench.room_size`)."""
         state = room.game_state
         keys = [k for k in game_info(room.game).append_only_keys if state is not None and isinstance(state.get(k), list)]
+        kept = self._apart.pop(room.id, {})
         if keys:
-            kept = self._apart.get(room.id, {})
             apart = {}
             for key in keys:
                 value = state[key]  # type: ignore[index]
@@ -115,11 +119,7 @@ class MemoryRoomStore:
                     mark = (id(value), len(value), json.dumps(value, ensure_ascii=False, separators=(",", ":")))
                 apart[key] = mark
             self._apart[room.id] = apart
-            self._rooms[room.id] = room.model_dump_json(exclude={**dict.fromkeys(_APART, True), "game_state": set(keys)})
-            self._logs[room.id] = room.game_log
-        else:
-            self._apart.pop(room.id, None)
-            self._rooms[room.id], self._logs[room.id] = stored_parts(room)
+        self._rooms[room.id], self._logs[room.id] = stored_parts(room, keys)
         self._live[room.id] = room
 
     async def load(self, room_id: str) -> Room | None:
