@@ -142,26 +142,17 @@ def test_the_hints_use_my_view_only():
     assert not hints.is_furiten(spectator) and hints.discard_hints(spectator) == {} and hints.current_waits(spectator) == []
 
 
-def test_the_view_computation_agrees_with_the_engine_over_a_whole_game():
-    # every seat's view between turns: hints' furiten and waits are the engine's own (spec 5.5)
+def _ai_game(seed: int, name: str, hands: int, visit) -> None:
+    """A tonpuu of four easy AIs, `hands` hands long; `visit(state, active players)` before each move."""
     players = ["p0", "p1", "p2", "p3"]
-    rngs = {p: random.Random(f"hints-{p}") for p in players}
-    state = engine.setup({"startedAt": 0, "length": "tonpuu"}, players, 2)
-    now, checked, furiten = 0, 0, 0
+    rngs = {p: random.Random(f"{name}-{p}") for p in players}
+    state = engine.setup({"startedAt": 0, "length": "tonpuu"}, players, seed)
+    now = 0
     for _ in range(6000):
-        if engine.result(state) is not None or len(state["history"]) >= 3:
+        if engine.result(state) is not None or len(state["history"]) >= hands:
             break
-        h = state["hand"]
-        if h is not None and state["phase"] == "playing":
-            for p in state["players"]:
-                view = json.loads(json.dumps(engine.view(state, p)))
-                me = view["me"]
-                if me["drawn"] is None and len(me["hand"]) % 3 == 1:
-                    checked += 1
-                    furiten += hints.is_furiten(view)
-                    assert hints.is_furiten(view) == me["furiten"], (p, me)
-                    assert [kinds_to_string([k]) for k in hints.current_waits(view)] == me["waits"]
         active = engine.active_players(state)
+        visit(state, active)
         acted = False
         for player in active:
             view = json.loads(json.dumps(engine.view(state, player)))
@@ -177,4 +168,72 @@ def test_the_view_computation_agrees_with_the_engine_over_a_whole_game():
         if not acted:
             now = max(now, int(engine.deadline(state)))
             engine.apply(state, active[0], {"type": "timeout", "at": now})
+
+
+def test_the_view_computation_agrees_with_the_engine_over_a_whole_game():
+    # every seat's view between turns: hints' furiten and waits are the engine's own (spec 5.5)
+    checked, furiten = 0, 0
+
+    def visit(state: dict, active: list[str]) -> None:
+        nonlocal checked, furiten
+        if state["hand"] is None or state["phase"] != "playing":
+            return
+        for p in state["players"]:
+            view = json.loads(json.dumps(engine.view(state, p)))
+            me = view["me"]
+            if me["drawn"] is None and len(me["hand"]) % 3 == 1:
+                checked += 1
+                furiten += hints.is_furiten(view)
+                assert hints.is_furiten(view) == me["furiten"], (p, me)
+                assert [kinds_to_string([k]) for k in hints.current_waits(view)] == me["waits"]
+
+    _ai_game(2, "hints", 3, visit)
     assert checked > 500 and furiten > 50  # (seed 2: ~2900 views, ~200 of them furiten)
+
+
+def _hints_by_every_discard(view: dict) -> dict[int, hints.DiscardHint]:
+    """`discard_hints` the long way: every kind's discard tried, no shanten shortcut."""
+    from tilerooms.games.mahjong.shape import wait_kinds
+
+    counts = hints.kind_counts(hints.own_tiles(view))
+    seat = view["players"][view["seat"]]
+    held = tuple(hints.held_counts(view))
+    visible = hints.visible_counts(view)
+    discarded = hints.own_discard_kinds(view)
+    out = {}
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            waits = sorted(wait_kinds(tuple(counts), held, len(seat["melds"])))
+            counts[k] += 1
+            if waits:
+                furiten = bool(view["me"].get("furitenRiichi")) or bool(set(waits) & (discarded | {k}))
+                out[k] = hints.DiscardHint(tuple(waits), sum(max(0, 4 - visible[w]) for w in waits), furiten)
+    return out
+
+
+def test_a_seven_pairs_wait_keeps_its_tenpai_discards():
+    # 6 pairs + 2 singles: either single kept is a 7-pairs wait (spec 5.6)
+    s = table({0: "1133m5577p99s1123z"}, dora="4z", live="9s")
+    got = hints.discard_hints(_view(s, 0))
+    assert {kinds_to_string([k]) for k in got} == {"2z", "3z"}
+    assert got == _hints_by_every_discard(_view(s, 0))
+
+
+def test_the_shanten_shortcut_gives_the_long_way_answer_over_whole_games():
+    # every 14-tile view of three AI games: the hints equal trying every discard
+    seen, tenpai = 0, 0
+
+    def visit(state: dict, active: list[str]) -> None:
+        nonlocal seen, tenpai
+        for player in active:
+            view = json.loads(json.dumps(engine.view(state, player)))
+            if view.get("seat") is not None and len(hints.own_tiles(view)) % 3 == 2:
+                seen += 1
+                got = hints.discard_hints(view)
+                tenpai += bool(got)
+                assert got == _hints_by_every_discard(view)
+
+    for seed in (3, 4, 5):
+        _ai_game(seed, f"short-{seed}", 2, visit)
+    assert seen > 300 and tenpai > 20

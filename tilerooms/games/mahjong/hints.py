@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from tilerooms.games.mahjong.hand import WinResult, evaluate_win
-from tilerooms.games.mahjong.shape import wait_kinds
+from tilerooms.games.mahjong.shape import shanten_of, wait_kinds
 from tilerooms.games.mahjong.tiles import kinds_to_string, parse_tile
 
 WIND_INDEX = {"동": 0, "남": 1, "서": 2, "북": 3}
@@ -183,8 +183,10 @@ def discard_hints(view: dict[str, Any]) -> dict[int, DiscardHint]:
     if view.get("seat") is None or len(tiles) % 3 != 2:
         return {}
     counts = kind_counts(tiles)
-    held = tuple(held_counts(view))
     n_melds = len(_my_seat(view)["melds"])
+    if shanten_of(counts, n_melds) > 0:  # no discard leaves it tenpai: skip 34 shape checks per kind
+        return {}
+    held = tuple(held_counts(view))
     visible = visible_counts(view)
     discarded = own_discard_kinds(view)
     riichi_furiten = bool(_me(view).get("furitenRiichi"))
