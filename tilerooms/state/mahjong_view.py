@@ -649,17 +649,20 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
     base = seat if seat is not None else 0
     places = POSITIONS[n]
     place_of = {p["id"]: places[(p["seat"] - base) % n] for p in players}
-    table = MjTable()
+    # built here whole: MjTable()'s defaults would build ~14 rows only to be replaced (the profile)
+    plates: dict[str, MjPlate] = {}
+    melds: dict[str, list[MjOpenMeld]] = {}
+    ponds: dict[str, list[str]] = {}
     for p in players:
         place = place_of[p["id"]]
         name = names.get(p["id"], p["id"])
-        table.plates[place] = MjPlate(
+        plates[place] = MjPlate(
             seated=True, name=name, name_en=name_en(name), wind=p["wind"], wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             points=int(p["points"]), dealer=bool(p["dealer"]), riichi=bool(p["riichi"]), kita=len(p.get("kita") or []),
             away=bool(p["left"] or p["autopilot"]),
         )
-        table.melds[place] = _open_melds(p["melds"])
-        table.ponds[place] = [pond_tile(d["tile"], tsumogiri=d["tsumogiri"], called=d["called"], sideways=d["sideways"]) for d in p["discards"]]
+        melds[place] = _open_melds(p["melds"])
+        ponds[place] = [pond_tile(d["tile"], tsumogiri=d["tsumogiri"], called=d["called"], sideways=d["sideways"]) for d in p["discards"]]
     rnd = view["round"]
     claim_public = view.get("claim")
     moves = moves_from_events(events)
@@ -674,20 +677,25 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
     # the one seat with a tile more than its melds leave (14 less 3 a meld): it draws or called
     holder = next((place_of[p["id"]] for p in players if int(p["handCount"]) == plate_count(len(p["melds"]), True)), "")
     deadline = int(view.get("deadline") or 0)
-    table.info = MjInfo(active=True, phase=view["phase"], my_turn=own.can_discard, sanma=view.get("mode") == "sanma", spectator=seat is None)
-    table.round = MjRound(label=rnd["label"], label_en=round_label_en(rnd["label"]), honba=int(rnd["honba"]),
-                          riichi_sticks=int(rnd["riichiPool"]) // 1000, dora=list(view.get("doraIndicators") or []))
-    table.turn = MjTurn(
-        seat=place_of.get(turn, ""),
-        holder=holder,
-        deadline=deadline,
-        left=max(0, deadline - now_ms) if deadline else 0,
-        live=int(view.get("liveCount") or 0),
-        last=moves.last_tile if marked else "",
+    for place in PLACES:
+        if place not in plates:  # nobody sits there (the top place in sanma)
+            plates[place], melds[place], ponds[place] = MjPlate(), [], []
+    return MjTable(
+        info=MjInfo(active=True, phase=view["phase"], my_turn=own.can_discard, sanma=view.get("mode") == "sanma", spectator=seat is None),
+        round=MjRound(label=rnd["label"], label_en=round_label_en(rnd["label"]), honba=int(rnd["honba"]),
+                      riichi_sticks=int(rnd["riichiPool"]) // 1000, dora=list(view.get("doraIndicators") or [])),
+        turn=MjTurn(
+            seat=place_of.get(turn, ""),
+            holder=holder,
+            deadline=deadline,
+            left=max(0, deadline - now_ms) if deadline else 0,
+            live=int(view.get("liveCount") or 0),
+            last=moves.last_tile if marked else "",
+        ),
+        announce=MjAnnounce(moves.announce, moves.announce_en, moves.announce_key),
+        plates={p: plates[p] for p in PLACES}, melds={p: melds[p] for p in PLACES}, ponds={p: ponds[p] for p in PLACES},
+        own=own, claim=claim, result=_result_rows(view, names),
     )
-    table.announce = MjAnnounce(moves.announce, moves.announce_en, moves.announce_key)
-    table.own, table.claim, table.result = own, claim, _result_rows(view, names)
-    return table
 
 
 # --- the game result ---------------------------------------------------------------------------
