@@ -100,7 +100,7 @@ class RoomService:
                     return outcome
                 play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
                 if unseen is not None and refusal is None and unseen(room):
-                    await self.store.save(room)
+                    await self.store.keep(room)
                     self._remember(room)
                     await self.store.set_wake(room_id, play.next_wake(room))
                     return outcome

@@ -55,6 +55,11 @@ class RoomStore(Protocol):
 
     async def save(self, room: Room) -> None: ...
 
+    async def keep(self, room: Room) -> None:
+        """Store a change that nobody sees: the clock handing an AI its turn (`RoomService._change`
+        with `unseen`). A store may keep it in memory only."""
+        ...
+
     async def delete(self, room_id: str) -> None: ...
 
     async def room_ids(self) -> list[str]: ...
@@ -142,6 +147,14 @@ class MemoryRoomStore:
     async def save(self, room: Room) -> None:
         """Store the room."""
         self.put(room)
+
+    async def keep(self, room: Room) -> None:
+        """A change nobody sees (an AI handed its turn: its `ai_due` mark) stays in the live object
+        and reaches the JSON with the next save — it was 40 % of the JSON written under bench.load
+        (issue 20). Should a later change be abandoned, the room is the last save's JSON again
+        and the AI is handed its turn once more; of two plans for one turn, the second finds the
+        table moved on and is dropped (`play.plan_still_fits`)."""
+        self._live[room.id] = room
 
     async def delete(self, room_id: str) -> None:
         """Forget the room and its wake time."""

@@ -83,6 +83,10 @@ class RedisRoomStore:
             pipe.sadd(self._index, room.id)
             await pipe.execute()
 
+    async def keep(self, room: Room) -> None:
+        """Saved like any change: another worker's clock must see the hand-over too."""
+        await self.save(room)
+
     async def delete(self, room_id: str) -> None:
         """Forget the room."""
         async with self._redis.pipeline(transaction=True) as pipe:
