@@ -112,6 +112,18 @@ def diff(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> tuple[Cou
     return buckets, lines
 
 
+def detail(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, name: str, depth: int = 8) -> Counter:
+    """Bytes grown per stack (the innermost `depth` frames) in the buckets whose name the regex `name` finds."""
+    stacks: Counter = Counter()
+    keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    for stat in after.filter_traces(keep).compare_to(before.filter_traces(keep), "traceback"):
+        frames = list(reversed(stat.traceback))  # innermost first
+        if stat.size_diff and re.search(name, bucket([f.filename for f in frames])):
+            short = [f"{re.sub(r'.*site-packages/|.*/tilerooms/|.*/lib/python3[.0-9]+/', '', f.filename)}:{f.lineno}" for f in frames[:depth]]
+            stacks[" < ".join(short)] += stat.size_diff
+    return stacks
+
+
 def main() -> None:
     """Open N rooms on a traced worker and print what their memory holds."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -120,6 +132,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="play before the second snapshot")
     parser.add_argument("--state-manager", default="", help="REFLEX_STATE_MANAGER_MODE for the worker")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--detail", default="", help="also print the biggest stacks of the buckets whose name this regex finds")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="tilerooms-heap-"))
     snaps: dict[str, tracemalloc.Snapshot] = {}
@@ -150,6 +163,7 @@ def main() -> None:
         time.sleep(0.5)
     shutil.rmtree(folder, ignore_errors=True)
     buckets, lines = diff(snaps["before"], snaps["after"])
+    stacks = detail(snaps["before"], snaps["after"], args.detail) if args.detail else Counter()
     grown = sum(buckets.values())
     print(f"{args.rooms} rooms ({', '.join(games)}; each 1 person + AIs + 1 spectator) after {figures.seconds:.0f} s of play: "
           f"traced Python heap +{grown / 2**20:.1f} MB = {grown / args.rooms / 1024:.0f} KB per room; "
@@ -163,6 +177,11 @@ def main() -> None:
     print("innermost line of our code or Reflex's / socket.io's, KB per room:")
     for where, size in lines.most_common(args.top):
         print(f"- {size / args.rooms / 1024:.1f} KB {where}")
+    if stacks:
+        print()
+        print(f"biggest stacks in buckets matching {args.detail!r} (innermost frame first), KB per room:")
+        for where, size in stacks.most_common(args.top):
+            print(f"- {size / args.rooms / 1024:.1f} KB {where}")
 
 
 if __name__ == "__main__":
