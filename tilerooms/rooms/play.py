@@ -98,7 +98,9 @@ def log_entries(room: Room) -> list[dict[str, Any]]:
 def _record(room: Room, events: list[dict]) -> None:
     seq = room.game_state.get("seq") if room.game_state else None
     for event in events:
-        room.recent_events.append({**event, "seq": seq})
+        # a public event ("to": None) is kept without the key: views then share it, not copy it
+        kept = event if event.get("to") is not None else {k: v for k, v in event.items() if k != "to"}
+        room.recent_events.append({**kept, "seq": seq})
     del room.recent_events[:-MAX_RECENT_EVENTS]
 
 
