@@ -6,7 +6,7 @@ import logging
 
 import reflex as rx
 
-from tilerooms import safe_logging
+from tilerooms import collector, safe_logging
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
@@ -79,6 +79,7 @@ async def _holds_socket(token: str) -> bool:
 @contextlib.asynccontextmanager
 async def rooms_runtime():
     """Start the room clock (time-outs, AI turns, rejoin grace) and the presence sweep."""
+    collector.tune_for_serving()  # the worker's start-up objects leave the collector's walks
     service = runtime.service()
     live = runtime.live()
     live.set_pusher(_push_view)

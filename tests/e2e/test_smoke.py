@@ -20,3 +20,18 @@ def test_language_switch_goes_through_the_backend(page, base_url):
     page.locator("#lang-switch").click()
     expect(page.locator("#lobby-title")).to_have_text("Lobby", timeout=15_000)
     expect(page.locator("#game-rummikub")).to_contain_text("Number Tiles")
+
+
+def test_the_served_app_tuned_its_collector(page, base_url, request):
+    """The app's lifespan ran `collector.tune_for_serving` (issue 20): the harness serves it in this process."""
+    import gc
+
+    import pytest
+
+    from tilerooms.collector import YOUNG_THRESHOLD
+
+    if request.config.getoption("--base-url"):
+        pytest.skip("the site runs in another process")
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    assert gc.get_threshold()[0] == YOUNG_THRESHOLD and gc.get_freeze_count() > 10_000
