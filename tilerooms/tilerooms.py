@@ -112,3 +112,7 @@ async def rooms_runtime():
 
 app.register_lifespan_task(rooms_runtime)
 app.register_lifespan_task(accounts_runtime)  # accounts: start-up checks, game-end records and rewards
+
+# the last line of the import, in gunicorn's master (--preload): workers fork from a frozen heap
+# and never copy its pages by collecting it (tilerooms/collector.py)
+collector.freeze_start_up()

@@ -32,3 +32,11 @@ def test_start_up_objects_are_frozen_and_cycles_made_later_are_still_collected()
     assert got["threshold"][0] == got["young"] == 10_000
     assert got["found"] >= 200  # 100 cycles of two nodes (and their dicts)
 
+
+
+def test_importing_the_app_leaves_its_heap_frozen_for_the_workers_to_share():
+    # gunicorn's master imports the app (--preload) and forks: a frozen heap is never collected,
+    # so the workers never write to (and copy) its pages
+    child = "import gc, tilerooms.tilerooms; print(gc.get_freeze_count())"
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True, timeout=120)
+    assert int(out.stdout.strip().splitlines()[-1]) > 50_000
