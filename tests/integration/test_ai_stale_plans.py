@@ -5,25 +5,17 @@ after the 5 s hand-over lock (`play.AI_RETRY_MS`), so the game never stalls for 
 
 from __future__ import annotations
 
-from tilerooms.games.mahjong import engine as mj
+from tests.integration.positions import JUNK_HANDS, seat_mahjong_hand
 from tilerooms.rooms import play
 from tilerooms.rooms.identity import guest
 
 HOST = guest("hostbrowser01", "영희")
-# AI hands without pairs or near neighbours: they never call or win; the last three wall tiles are 백
-JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
 
 
 async def test_ais_asked_together_all_answer_without_waiting_out_the_hand_over_lock(service, clock):
     room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        players = sorted(room.game_players, key=lambda p: p.startswith("ai-"))
-        options = {**{k: v for k, v in room.game_state["options"].items() if k != "startedAt"}, "startedAt": clock()}
-        state = mj.make_state(["123m456p789s11z44z9m", *JUNK], players=players, options=options, live="5z5z5z", live_count=3)
-        state["seq"] = room.game_state["seq"] + 1
-        room.game_state, room.ai_due = state, {}
-        await service.store.save(room)
+    # the last three wall tiles are 백
+    state = await seat_mahjong_hand(service, room_id, ["123m456p789s11z44z9m", *JUNK_HANDS], clock, live="5z5z5z", live_count=3)
     await service.act(room_id, HOST.id, {"type": "discard", "tile": state["hand"]["drawn"][0], "seq": state["seq"]})
 
     # three AI turns, each discard answered by the other seats at once (every claim window lasts

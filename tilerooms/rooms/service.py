@@ -33,6 +33,19 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+
+def _play_plan(room: Room, ai_id: str, view: dict[str, Any], seq: int, actions: list[dict[str, Any]], now: int) -> None:
+    """An AI's actions, planned on `view` at state `seq`, played into `room` unless stale."""
+    if not play.plan_still_fits(room, ai_id, view, seq):
+        # the table moved on (a call, a time-out, a leave): this plan is stale. Lift the hand-over
+        # lock so the AI is asked again after its usual delay
+        room.ai_due.pop(ai_id, None)
+        return
+    for action in actions:
+        play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
+        if room.status != "playing":
+            break
+
 class RoomService:
     """Create, join, play and time rooms. Safe to share between every client of a worker."""
 
@@ -363,36 +376,51 @@ class RoomService:
                     room.ai_due[ai_id] = now + play.AI_RETRY_MS  # handed over: not again meanwhile
 
         await self._change(room_id, wake, unseen=lambda room: play.seen_marks(room) == seen[0])
-        for ai_id, level, view, seq in plans:
-            await self._run_ai(room_id, game[0], ai_id, level, view, seq)
+        if plans:
+            await self._run_ais(room_id, game[0], plans)
 
-    async def _run_ai(self, room_id: str, game: str, ai_id: str, level: str, view: dict[str, Any], seq: int) -> None:
+    async def _decide(self, game: str, ai_id: str, level: str, view: dict[str, Any]) -> list[dict[str, Any]]:
         try:
             # think outside every lock (GUIDE §5): a hard AI may take a while
-            actions = await asyncio.to_thread(bots.decide, game, level, view, self._rng.randrange(2**62))
+            return await asyncio.to_thread(bots.decide, game, level, view, self._rng.randrange(2**62))
         except Exception:  # noqa: BLE001
             log.exception("AI %s failed to decide", ai_id)
-            actions = bots.fallback(game)
+            return bots.fallback(game)
 
-        if not actions:
-            # nothing to do (e.g. its own tile's claim window): no change, so no push to anyone
-            latest = await self.store.load(room_id)
-            if latest is not None and play.plan_still_fits(latest, ai_id, view, seq):
-                return
+    async def _run_ais(self, room_id: str, game: str, plans: list[tuple[str, str, dict[str, Any], int]]) -> None:
+        """The AIs one wake handed their turn think, then play in one room change: in a mahjong
+        claim window every seat answers at once (spec 5.3 step 2), and three hidden passes were
+        three stored versions, each saved, viewed and compared for every watcher (issue 20)."""
+        moving: list[tuple[str, dict[str, Any], int, list[dict[str, Any]]]] = []
+        for ai_id, level, view, seq in plans:
+            actions = await self._decide(game, ai_id, level, view)
+            if not actions:
+                # nothing to do (e.g. its own tile's claim window): no change, so no push to anyone
+                latest = await self.store.load(room_id)
+                if latest is not None and play.plan_still_fits(latest, ai_id, view, seq):
+                    continue
+            moving.append((ai_id, view, seq, actions))
+        if len(moving) < 2:
+            for ai_id, view, seq, actions in moving:
+                await self._run_plan(room_id, game, ai_id, view, seq, actions)
+            return
 
         def apply_all(room: Room, now: int) -> None:
-            if not play.plan_still_fits(room, ai_id, view, seq):
-                # the table moved on (a call, a time-out, a leave): this plan is stale. Lift
-                # the hand-over lock so the AI is asked again after its usual delay
-                room.ai_due.pop(ai_id, None)
-                return
-            for action in actions:
-                play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
+            for ai_id, view, seq, actions in moving:
                 if room.status != "playing":
                     break
+                _play_plan(room, ai_id, view, seq, actions, now)
 
         try:
             await self._change(room_id, apply_all)
+        except RuleError as err:
+            log.warning("AI move rejected (%s): the AIs of this wake play one by one", err.code)
+            for ai_id, view, seq, actions in moving:
+                await self._run_plan(room_id, game, ai_id, view, seq, actions)
+
+    async def _run_plan(self, room_id: str, game: str, ai_id: str, view: dict[str, Any], seq: int, actions: list[dict[str, Any]]) -> None:
+        try:
+            await self._change(room_id, lambda room, now: _play_plan(room, ai_id, view, seq, actions, now))
         except RuleError as err:
             log.warning("AI %s move rejected (%s): falling back", ai_id, err.code)
             for action in bots.fallback(game):
