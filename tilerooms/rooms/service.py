@@ -33,7 +33,6 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-
 def _play_plan(room: Room, ai_id: str, view: dict[str, Any], seq: int, actions: list[dict[str, Any]], now: int) -> None:
     """An AI's actions, planned on `view` at state `seq`, played into `room` unless stale."""
     if not play.plan_still_fits(room, ai_id, view, seq):
@@ -45,6 +44,7 @@ def _play_plan(room: Room, ai_id: str, view: dict[str, Any], seq: int, actions: 
         play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
         if room.status != "playing":
             break
+
 
 class RoomService:
     """Create, join, play and time rooms. Safe to share between every client of a worker."""
