@@ -3,7 +3,7 @@
 A worker holds ~200,000 container objects from its start (Reflex's app and pages, the engines,
 SciPy for the number-tile AI) that live as long as it does. With CPython's default settings, under
 `python -m tilerooms.bench.load` at 100 rooms on one worker:
-- every full collection walked all of them: 110-135 ms each, a pause every room of the worker
+- every full collection walked all of them: 105-135 ms each, a pause every room of the worker
   waited out, about every 10 s;
 - a young collection ran every 700 new containers — a room change makes hundreds — ~9 times a
   second at ~0.5 ms each.
