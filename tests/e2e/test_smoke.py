@@ -1,6 +1,11 @@
 """The browser path from day one: the lobby loads in headless chromium, in Korean, and its socket works."""
 
+import gc
+
+import pytest
 from playwright.sync_api import expect
+
+from tilerooms.collector import YOUNG_THRESHOLD
 
 
 def test_lobby_loads_in_korean(page, base_url):
@@ -24,12 +29,6 @@ def test_language_switch_goes_through_the_backend(page, base_url):
 
 def test_the_served_app_tuned_its_collector(page, base_url, request):
     """The app's lifespan ran `collector.tune_for_serving` (issue 20): the harness serves it in this process."""
-    import gc
-
-    import pytest
-
-    from tilerooms.collector import YOUNG_THRESHOLD
-
     if request.config.getoption("--base-url"):
         pytest.skip("the site runs in another process")
     page.goto(f"{base_url}/lobby")

@@ -33,7 +33,6 @@ def test_start_up_objects_are_frozen_and_cycles_made_later_are_still_collected()
     assert got["found"] >= 200  # 100 cycles of two nodes (and their dicts)
 
 
-
 def test_importing_the_app_leaves_its_heap_frozen_for_the_workers_to_share():
     # gunicorn's master imports the app (--preload) and forks: a frozen heap is never collected,
     # so the workers never write to (and copy) its pages
