@@ -93,35 +93,31 @@ def bucket(frames: list[str]) -> str:
     return "other (interpreter, libraries)"
 
 
-def diff(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> tuple[Counter, Counter]:
-    """Bytes grown per bucket, and per innermost line of our code or Reflex's (the hot spots)."""
+def _where(frame: tracemalloc.Frame) -> str:
+    """A frame as `file:line`, the path from the package on."""
+    return f"{re.sub(r'.*site-packages/|.*/tilerooms/|.*/lib/python3[.0-9]+/', '', frame.filename)}:{frame.lineno}"
+
+
+def diff(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, detail: str = "", depth: int = 8) -> tuple[Counter, Counter, Counter]:
+    """Bytes grown per bucket, per innermost line of our code or Reflex's (the hot spots), and —
+    for the buckets whose name the regex `detail` finds — per stack of the innermost `depth` frames."""
     buckets: Counter = Counter()
     lines: Counter = Counter()
+    stacks: Counter = Counter()
     keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
     for stat in after.filter_traces(keep).compare_to(before.filter_traces(keep), "traceback"):
         if stat.size_diff == 0:
             continue
-        frames = [f.filename for f in reversed(stat.traceback)]  # innermost first
-        buckets[bucket(frames)] += stat.size_diff
-        if bucket(frames).startswith("module imports"):
+        inner = list(reversed(stat.traceback))  # innermost first
+        name = bucket([f.filename for f in inner])
+        buckets[name] += stat.size_diff
+        if detail and re.search(detail, name):
+            stacks[" < ".join(_where(f) for f in inner[:depth])] += stat.size_diff
+        if name.startswith("module imports"):
             continue
-        ours = next((f for f in reversed(stat.traceback) if re.search(r"tilerooms/|reflex/|reflex_base/|socketio/|engineio/", f.filename)), None)
-        ours = ours or stat.traceback[-1]  # none of those: the innermost frame
-        where = f"{re.sub(r'.*site-packages/|.*/tilerooms/|.*/lib/python3[.0-9]+/', '', ours.filename)}:{ours.lineno}"
-        lines[where] += stat.size_diff
-    return buckets, lines
-
-
-def detail(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, name: str, depth: int = 8) -> Counter:
-    """Bytes grown per stack (the innermost `depth` frames) in the buckets whose name the regex `name` finds."""
-    stacks: Counter = Counter()
-    keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
-    for stat in after.filter_traces(keep).compare_to(before.filter_traces(keep), "traceback"):
-        frames = list(reversed(stat.traceback))  # innermost first
-        if stat.size_diff and re.search(name, bucket([f.filename for f in frames])):
-            short = [f"{re.sub(r'.*site-packages/|.*/tilerooms/|.*/lib/python3[.0-9]+/', '', f.filename)}:{f.lineno}" for f in frames[:depth]]
-            stacks[" < ".join(short)] += stat.size_diff
-    return stacks
+        ours = next((f for f in inner if re.search(r"tilerooms/|reflex/|reflex_base/|socketio/|engineio/", f.filename)), None)
+        lines[_where(ours or inner[0])] += stat.size_diff  # none of those: the innermost frame
+    return buckets, lines, stacks
 
 
 def main() -> None:
@@ -162,8 +158,7 @@ def main() -> None:
             break
         time.sleep(0.5)
     shutil.rmtree(folder, ignore_errors=True)
-    buckets, lines = diff(snaps["before"], snaps["after"])
-    stacks = detail(snaps["before"], snaps["after"], args.detail) if args.detail else Counter()
+    buckets, lines, stacks = diff(snaps["before"], snaps["after"], args.detail)
     grown = sum(buckets.values())
     print(f"{args.rooms} rooms ({', '.join(games)}; each 1 person + AIs + 1 spectator) after {figures.seconds:.0f} s of play: "
           f"traced Python heap +{grown / 2**20:.1f} MB = {grown / args.rooms / 1024:.0f} KB per room; "
