@@ -78,14 +78,22 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def memory_service(clock: FakeClock, store: MemoryRoomStore | None = None) -> RoomService:
+    """A RoomService in process with zero AI delay, fixed seeds and the fake clock (`store`: e.g. an
+    instrumented in-process store)."""
+    seeds = iter(range(1000, 100000))
+    return RoomService(store or MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds),
+                       limiter=RateLimiter(clock=clock.seconds))
+
+
 @pytest.fixture(params=["memory", "redis"])
 async def service(request, clock):
     """A RoomService with zero AI delay, fixed seeds and the fake clock, in both storage modes."""
+    if request.param == "memory":
+        yield memory_service(clock)
+        return
     seeds = iter(range(1000, 100000))
     limiter = RateLimiter(clock=clock.seconds)
-    if request.param == "memory":
-        yield RoomService(MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds), limiter=limiter)
-        return
     url = request.getfixturevalue("redis_url")
     client = Redis.from_url(url)
     prefix = f"test-{uuid.uuid4().hex[:8]}"

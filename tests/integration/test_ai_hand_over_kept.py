@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.integration.conftest import memory_service
 from tilerooms.engine import RuleError
-from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import guest
-from tilerooms.rooms.ratelimit import RateLimiter
-from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 
 HOST = guest("hostbrowser01", "영희")
@@ -36,10 +34,8 @@ class CountingStore(MemoryRoomStore):
 
 @pytest.fixture
 def counted(clock):
-    seeds = iter(range(1000, 100000))
     store = CountingStore()
-    return store, RoomService(store, MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds),
-                              limiter=RateLimiter(clock=clock.seconds))
+    return store, memory_service(clock, store)
 
 
 async def test_ai_turns_write_json_only_for_the_versions_people_see(counted, clock):
