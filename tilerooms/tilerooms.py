@@ -10,6 +10,7 @@ from tilerooms import collector, safe_logging
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
+from tilerooms.event_socket import shortcut_event_socket
 from tilerooms.games import GAMES
 from tilerooms.rooms import runtime
 from tilerooms.state.identity import IdentityState
@@ -40,7 +41,8 @@ app = rx.App(
         rx.script(src="/countdown.js"),
         rx.script(src="/keys.js"),
     ],
-    api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
+    # accounts: /auth/login, /auth/callback, /auth/logout; then the event socket's short way in
+    api_transformer=[accounts_oauth.api(), shortcut_event_socket],
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]

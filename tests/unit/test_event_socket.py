@@ -1,0 +1,65 @@
+"""The event socket's short way in (tilerooms/event_socket.py, issue 20: 4): a websocket under
+Reflex's event path goes straight to the mounted socket app; every other request, and a
+websocket elsewhere, goes through the app as before."""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route
+
+from tilerooms.event_socket import EventSocketShortcut, mounted_app, shortcut_event_socket
+
+
+class Recorder:
+    """An ASGI app that notes the paths it served."""
+
+    def __init__(self) -> None:
+        self.paths: list[tuple[str, str]] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        self.paths.append((scope["type"], scope["path"]))
+
+
+def _reflex_like(socket: Recorder) -> Starlette:
+    """Our app's shape: /auth, then Reflex's API app mounted at "" with the socket at /_event."""
+    inner = Starlette(routes=[Route("/ping", lambda request: None), Mount("/_event", app=socket)])
+    return Starlette(routes=[Mount("/auth", app=Recorder()), Mount("", app=inner)])
+
+
+def _call(app, kind: str, path: str) -> None:
+    async def receive():
+        return {"type": "websocket.disconnect"}
+
+    async def send(message):
+        pass
+
+    asyncio.run(app({"type": kind, "path": path, "root_path": "", "headers": [], "query_string": b""}, receive, send))
+
+
+def test_the_socket_is_found_through_the_mounts_at_the_empty_path():
+    socket = Recorder()
+    assert mounted_app(_reflex_like(socket), "/_event") is socket
+    assert mounted_app(_reflex_like(socket), "/nowhere") is None
+
+
+def test_a_websocket_under_the_event_path_skips_the_app_and_everything_else_goes_through_it():
+    socket, app = Recorder(), Recorder()
+    shortcut = EventSocketShortcut(app, socket, "/_event")
+    _call(shortcut, "websocket", "/_event/")
+    _call(shortcut, "websocket", "/_eventual/")  # another path that only starts alike
+    _call(shortcut, "http", "/_event/")
+    _call(shortcut, "websocket", "/other")
+    assert socket.paths == [("websocket", "/_event/")]
+    assert app.paths == [("websocket", "/_eventual/"), ("http", "/_event/"), ("websocket", "/other")]
+
+
+def test_the_transformer_wraps_an_app_with_the_socket_and_leaves_one_without_it_alone():
+    socket = Recorder()
+    wrapped = shortcut_event_socket(_reflex_like(socket))
+    assert isinstance(wrapped, EventSocketShortcut) and wrapped.socket_app is socket
+    _call(wrapped, "websocket", "/_event/")
+    assert socket.paths == [("websocket", "/_event/")]
+    plain = Starlette(routes=[Mount("/auth", app=Recorder())])
+    assert shortcut_event_socket(plain) is plain
