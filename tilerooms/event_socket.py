@@ -1,15 +1,16 @@
 """The browsers' event socket takes the short way into the app (issue 20: 4, memory per room).
 
-Reflex mounts its socket.io app three Starlette apps deep: the top app (server-error, CORS and
-exception middleware, a router, a mount), our `/auth` app and Reflex's own API app (the same
-stack each), then `/_event`. A websocket holds its whole call chain for as long as the tab is
-open: ~16 suspended coroutine frames and their closures, ~10 KB per browser, ~20 KB per room of
-two (docs/performance.md, "The socket's short way in"). None of those layers acts on a websocket:
-CORS and the server-error page are HTTP only, and the routers only find the mount.
+Reflex mounts its socket.io app three Starlette apps deep: the top app (server-error, CORS,
+Reflex's context and exception middleware, a router, a mount), our `/auth` app and Reflex's own
+API app (the same stack each), then `/_event`. A websocket holds that whole call chain for as long
+as its tab is open — ~24 suspended coroutine frames and their closures, ~15 KB per room of two
+browsers — and every frame sent passes each layer's `send` wrapper (docs/performance.md, "The
+socket's short way in"). None of those layers acts on a websocket: CORS and the server-error page
+are HTTP only, the routers only find the mount.
 
-`shortcut_event_socket` is an `api_transformer`: a websocket for the event path goes straight to
-the mounted socket app, everything else to the app it wraps. It sits inside the top app, so
-Reflex's context middleware still runs first.
+`shortcut_event_socket` wraps the served app: a websocket under the event path gets Reflex's
+contexts (what its context middleware does) and goes straight to the mounted socket app;
+everything else goes through the app as before.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from reflex_base import constants
 from reflex_base.config import get_config
 
 Scope = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+Receive = Callable[[], Awaitable[Any]]
+Send = Callable[[Any], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def mounted_app(app: Any, path: str) -> ASGIApp | None:
@@ -40,23 +43,31 @@ def mounted_app(app: Any, path: str) -> ASGIApp | None:
 
 
 class EventSocketShortcut:
-    """An ASGI app: websockets under `path` go to `socket_app`, everything else to `app`."""
+    """An ASGI app: websockets under `path` go to `socket_app` (after `enter`, which sets up
+    what the socket's handlers need), everything else to `app`."""
 
-    def __init__(self, app: ASGIApp, socket_app: ASGIApp, path: str) -> None:
+    def __init__(self, app: ASGIApp, socket_app: ASGIApp, path: str, enter: Callable[[], Any] = lambda: None) -> None:
         self.app = app
         self.socket_app = socket_app
         self.prefix = path.rstrip("/") + "/"  # Starlette's Mount matches "<path>/..." only
+        self.enter = enter
+        self.sockets = 0  # sockets that took the short way (tests)
 
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Any]], send: Callable[[Any], Awaitable[None]]) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"].startswith(self.prefix):
+            self.enter()
+            self.sockets += 1
             await self.socket_app(scope, receive, send)
         else:
             await self.app(scope, receive, send)
 
 
-def shortcut_event_socket(app: ASGIApp) -> ASGIApp:
-    """Reflex `api_transformer`: wrap `app` (the API with Reflex's socket mounted in it) so the
-    event socket skips the mounts; `app` unchanged if no socket is mounted (state disabled)."""
+def shortcut_event_socket(served: ASGIApp, reflex_app: Any) -> ASGIApp:
+    """Wrap `served` (what `reflex_app()` returns) so the event socket skips its middleware and
+    mounts; `served` unchanged if no socket is mounted (state disabled)."""
     path = get_config().prepend_backend_path(str(constants.Endpoint.EVENT))
-    socket_app = mounted_app(app, path)
-    return app if socket_app is None else EventSocketShortcut(app, socket_app, path)
+    socket_app = mounted_app(getattr(reflex_app, "_api", None), path)
+    if socket_app is None:
+        return served
+    # Reflex's `_ContextMiddleware`, which the shortcut skips, does exactly this for each connection
+    return EventSocketShortcut(served, socket_app, path, enter=reflex_app._set_contexts_internal)

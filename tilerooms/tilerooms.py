@@ -35,14 +35,25 @@ upgrade_at_start()  # accounts: alembic migrations to head before anything reads
 for _game in GAMES.values():
     _game.preload()
 
-app = rx.App(
+
+class TileroomsApp(rx.App):
+    """Reflex's app, served with the event socket's short way in (`event_socket.py`)."""
+
+    served: object = None  # the ASGI app last built to serve
+
+    def __call__(self):
+        """The ASGI app to serve (gunicorn, uvicorn and the test harness all call this)."""
+        self.served = shortcut_event_socket(super().__call__(), self)
+        return self.served
+
+
+app = TileroomsApp(
     head_components=[
         rx.el.meta(name="description", content="숫자 타일 · 리치 마작 온라인"),
         rx.script(src="/countdown.js"),
         rx.script(src="/keys.js"),
     ],
-    # accounts: /auth/login, /auth/callback, /auth/logout; then the event socket's short way in
-    api_transformer=[accounts_oauth.api(), shortcut_event_socket],
+    api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]

@@ -34,3 +34,19 @@ def test_the_served_app_tuned_its_collector(page, base_url, request):
     page.goto(f"{base_url}/lobby")
     expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
     assert gc.get_threshold()[0] == YOUNG_THRESHOLD and gc.get_freeze_count() > 10_000
+
+
+def test_the_browsers_socket_takes_the_short_way_in(page, base_url, request):
+    """The served app is wrapped by `event_socket.shortcut_event_socket` (issue 20: 4) and a real
+    browser's event socket went through it (and works: the lobby's list arrived through it)."""
+    if request.config.getoption("--base-url"):
+        pytest.skip("the site runs in another process")
+    from tilerooms.event_socket import EventSocketShortcut
+
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    page.locator("#lang-switch").click()  # a round trip over the socket
+    expect(page.locator("#lobby-title")).to_have_text("Lobby", timeout=15_000)
+    from tilerooms.tilerooms import app
+
+    assert isinstance(app.served, EventSocketShortcut) and app.served.sockets >= 1

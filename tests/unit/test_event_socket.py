@@ -1,6 +1,6 @@
 """The event socket's short way in (tilerooms/event_socket.py, issue 20: 4): a websocket under
-Reflex's event path goes straight to the mounted socket app; every other request, and a
-websocket elsewhere, goes through the app as before."""
+Reflex's event path goes straight to the mounted socket app, with Reflex's contexts set; every
+other request, and a websocket elsewhere, goes through the served app as before."""
 
 from __future__ import annotations
 
@@ -55,11 +55,33 @@ def test_a_websocket_under_the_event_path_skips_the_app_and_everything_else_goes
     assert app.paths == [("websocket", "/_eventual/"), ("http", "/_event/"), ("websocket", "/other")]
 
 
-def test_the_transformer_wraps_an_app_with_the_socket_and_leaves_one_without_it_alone():
-    socket = Recorder()
-    wrapped = shortcut_event_socket(_reflex_like(socket))
+class FakeReflexApp:
+    """What the shortcut reads of Reflex's app: its API app and its context setter."""
+
+    def __init__(self, api) -> None:
+        self._api = api
+        self.entered = 0
+
+    def _set_contexts_internal(self) -> dict:
+        self.entered += 1
+        return {}
+
+
+def test_the_served_app_is_wrapped_when_reflex_mounted_a_socket_and_the_contexts_are_set_per_socket():
+    socket, served = Recorder(), Recorder()
+    reflex_app = FakeReflexApp(Starlette(routes=[Route("/ping", lambda request: None), Mount("/_event", app=socket)]))
+    wrapped = shortcut_event_socket(served, reflex_app)
     assert isinstance(wrapped, EventSocketShortcut) and wrapped.socket_app is socket
     _call(wrapped, "websocket", "/_event/")
-    assert socket.paths == [("websocket", "/_event/")]
-    plain = Starlette(routes=[Mount("/auth", app=Recorder())])
-    assert shortcut_event_socket(plain) is plain
+    _call(wrapped, "http", "/ping")
+    assert socket.paths == [("websocket", "/_event/")] and served.paths == [("http", "/ping")]
+    assert reflex_app.entered == 1  # what Reflex's context middleware, skipped, did for the socket
+    plain = FakeReflexApp(Starlette(routes=[Route("/ping", lambda request: None)]))
+    assert shortcut_event_socket(served, plain) is served
+
+
+def test_the_real_app_serves_its_event_socket_the_short_way():
+    from tilerooms.tilerooms import app
+
+    socket = mounted_app(app._api, "/_event")
+    assert socket is not None and type(socket).__name__ == "HeaderMiddleware"  # Reflex's socket app
