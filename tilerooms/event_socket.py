@@ -3,7 +3,7 @@
 Reflex mounts its socket.io app three Starlette apps deep: the top app (server-error, CORS,
 Reflex's context and exception middleware, a router, a mount), our `/auth` app and Reflex's own
 API app (the same stack each), then `/_event`. A websocket holds that whole call chain for as long
-as its tab is open — ~24 suspended coroutine frames and their closures, ~15 KB per room of two
+as its tab is open — ~24 suspended coroutine frames and their closures, ~19 KB per room of two
 browsers — and every frame sent passes each layer's `send` wrapper (docs/performance.md, "The
 socket's short way in"). None of those layers acts on a websocket: CORS and the server-error page
 are HTTP only, the routers only find the mount.
