@@ -94,8 +94,9 @@ class Figures:
 
 # -- one room ------------------------------------------------------------------------------------
 async def _open_room(player: Client, watcher: Client, game: str, ais: int) -> None:
-    await player.connect()
-    await watcher.connect()
+    for client in (player, watcher):
+        await client.connect()
+        await client.hydrate()  # as a browser loading the lobby does: every state var read once
     sent = await player.emit(LOBBY_STATE, "create_room", form={"game": game, "name": "load"})
     await player.wait_for(lambda f: "/room/r" in f, sent)
     room_id = re.search(r"/room/(r[0-9a-f]+)", next(f for _, f in reversed(player.frames) if "/room/r" in f)).group(1)

@@ -57,6 +57,11 @@ class Client:
         await self.ws.send("40/_event,")
         self._reader = asyncio.create_task(self._read())
 
+    async def hydrate(self) -> None:
+        """What a browser sends first on every (re)connect (Reflex's `initialEvents`): the page's
+        hydration, which reads every var of every state, then its on_load handlers."""
+        await self.wait_for(lambda f: True, await self.emit(ROOT_STATE, "hydrate_and_load", vars={}))
+
     async def _read(self) -> None:
         async for message in self.ws:
             if message == "2":  # ping
