@@ -17,6 +17,7 @@ import reflex as rx
 
 from tilerooms.rooms.identity import Identity, clean_name, guest
 from tilerooms.state.payloads import browser_event
+from tilerooms.state.shed import shed_defaults
 
 MEMBER_RECHECK_S = 30.0  # a deleted account or renamed member is noticed within this
 GUEST_KEY_PREFIX = "k2"  # keys of the HMAC era; older keys were public ids and are replaced
@@ -98,8 +99,11 @@ class IdentityState(rx.State):
 
     @browser_event
     def ensure(self) -> None:
-        """On page load: make sure an identity exists (a guest, or the signed-in member)."""
+        """On page load: make sure an identity exists (a guest, or the signed-in member). Every
+        page's first on_load, right after the hydration that read every var of every state: the
+        defaults it stored are dropped again (`shed.py`, issue 20: 4)."""
         self._current_user()
+        shed_defaults(self._get_root_state())
 
 
 def _avatar_color(member: Identity | None) -> str:
