@@ -27,19 +27,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def mounted_app(app: Any, path: str) -> ASGIApp | None:
-    """The app mounted at `path` in `app`, looking through mounts at "" (Starlette's `Mount`
-    keeps `path` and `app`; a Starlette app lists its `routes`)."""
-    for route in getattr(app, "routes", ()):
-        route_path, inner = getattr(route, "path", None), getattr(route, "app", None)
-        if inner is None:
-            continue
-        if route_path == path:
-            return inner
-        if route_path == "":
-            found = mounted_app(inner, path)
-            if found is not None:
-                return found
-    return None
+    """The app mounted at `path` among `app`'s routes (Starlette's `Mount` keeps `path` and
+    `app`), if any: Reflex mounts its socket app in its API app's own routes."""
+    return next((route.app for route in getattr(app, "routes", ()) if getattr(route, "path", None) == path), None)
 
 
 class EventSocketShortcut:

@@ -22,10 +22,9 @@ class Recorder:
         self.paths.append((scope["type"], scope["path"]))
 
 
-def _reflex_like(socket: Recorder) -> Starlette:
-    """Our app's shape: /auth, then Reflex's API app mounted at "" with the socket at /_event."""
-    inner = Starlette(routes=[Route("/ping", lambda request: None), Mount("/_event", app=socket)])
-    return Starlette(routes=[Mount("/auth", app=Recorder()), Mount("", app=inner)])
+def _reflex_api(socket: Recorder) -> Starlette:
+    """Reflex's API app's shape: its routes, the socket mounted at /_event among them."""
+    return Starlette(routes=[Route("/ping", lambda request: None), Mount("/_event", app=socket)])
 
 
 def _call(app, kind: str, path: str) -> None:
@@ -38,10 +37,11 @@ def _call(app, kind: str, path: str) -> None:
     asyncio.run(app({"type": kind, "path": path, "root_path": "", "headers": [], "query_string": b""}, receive, send))
 
 
-def test_the_socket_is_found_through_the_mounts_at_the_empty_path():
+def test_the_socket_is_found_among_the_api_apps_routes():
     socket = Recorder()
-    assert mounted_app(_reflex_like(socket), "/_event") is socket
-    assert mounted_app(_reflex_like(socket), "/nowhere") is None
+    assert mounted_app(_reflex_api(socket), "/_event") is socket
+    assert mounted_app(_reflex_api(socket), "/nowhere") is None
+    assert mounted_app(None, "/_event") is None  # an app with no routes (state disabled: no API app)
 
 
 def test_a_websocket_under_the_event_path_skips_the_app_and_everything_else_goes_through_it():
@@ -69,7 +69,7 @@ class FakeReflexApp:
 
 def test_the_served_app_is_wrapped_when_reflex_mounted_a_socket_and_the_contexts_are_set_per_socket():
     socket, served = Recorder(), Recorder()
-    reflex_app = FakeReflexApp(Starlette(routes=[Route("/ping", lambda request: None), Mount("/_event", app=socket)]))
+    reflex_app = FakeReflexApp(_reflex_api(socket))
     wrapped = shortcut_event_socket(served, reflex_app)
     assert isinstance(wrapped, EventSocketShortcut) and wrapped.socket_app is socket
     _call(wrapped, "websocket", "/_event/")
