@@ -6,7 +6,7 @@ import logging
 
 import reflex as rx
 
-from tilerooms import collector, safe_logging
+from tilerooms import collector, safe_logging, socket_queue
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
@@ -44,6 +44,7 @@ class TileroomsApp(rx.App):
     def __call__(self):
         """The ASGI app to serve (gunicorn, uvicorn and the test harness all call this)."""
         self.served = shortcut_event_socket(super().__call__(), self)
+        socket_queue.use_for_engineio(self.sio)  # each open socket's packet queue: ~200 B, not ~2.8 KB
         return self.served
 
 

@@ -40,7 +40,7 @@ def test_the_game_worker_keeps_sockets_cheap():
 
     assert issubclass(GameWorker, UvicornWorker)
     assert GameWorker.CONFIG_KWARGS["ws_per_message_deflate"] is False
-    assert GameWorker.CONFIG_KWARGS["ws"] == "websockets-sansio"
+    assert GameWorker.CONFIG_KWARGS["ws"] == "tilerooms.web_worker:GameWebSocket"  # sans-I/O, leaner queues
     assert GameWorker.CONFIG_KWARGS["loop"] == "uvloop"
 
 
