@@ -19,7 +19,7 @@ from tilerooms.state.account import AccountState
 from tilerooms.state.replay import ReplayState
 from tilerooms.state.replay_review import ReplayReview
 from tilerooms.state.room import RoomState
-from tilerooms.state import socket_guard
+from tilerooms.state import dirty_marks, socket_guard
 from tilerooms.ui.account import profile_page, rankings_page, records_page, signin_page
 from tilerooms.ui.lobby import lobby
 from tilerooms.ui.replay import replay_page
@@ -126,6 +126,9 @@ async def rooms_runtime():
 
 app.register_lifespan_task(rooms_runtime)
 app.register_lifespan_task(accounts_runtime)  # accounts: start-up checks, game-end records and rewards
+
+# every state class exists now: those no push writes to hold their dirty sets only while non-empty
+dirty_marks.install(hot=(RoomState,))
 
 # the last line of the import, in gunicorn's master (--preload): workers fork from a frozen heap
 # and never copy its pages by collecting it (tilerooms/collector.py)

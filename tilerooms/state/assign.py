@@ -23,9 +23,19 @@ def _field(cls: type, name: str) -> tuple[type, str] | None:
     return (owner, key) if isinstance(owner, type) and isinstance(key, str) else None
 
 
+@functools.cache
+def _default(owner: type, name: str) -> Any:
+    """One default value of var `name` of state class `owner`, shared by every reader of `raw`."""
+    return owner.get_fields()[name].default_value()
+
+
 def raw(state: Any, name: str) -> Any:
     """The value var `name` holds, without the proxy. Read-only: change a var only by assigning
-    it (`put`, `setattr`), which is what marks it to be sent."""
+    it (`put`, `setattr`), which is what marks it to be sent.
+
+    A var that holds nothing yet (never set, or shed after hydration: `shed.py`) reads as its
+    default, shared and not stored: Reflex's own read would make the default again and keep it
+    in the state, for every browser (issue 20: 4)."""
     found = _field(type(state), name)
     if found is None:
         return getattr(state, name)
@@ -33,8 +43,10 @@ def raw(state: Any, name: str) -> Any:
     holder = state
     while holder is not None and type(holder) is not owner:  # a var of a parent state (a table reading RoomState's)
         holder = holder.parent_state
-    value = _MISSING if holder is None else holder.__dict__.get(key, _MISSING)
-    return getattr(state, name) if value is _MISSING else value  # never set yet: Reflex's default
+    if holder is None:
+        return getattr(state, name)
+    value = holder.__dict__.get(key, _MISSING)
+    return _default(owner, name) if value is _MISSING else value
 
 
 def put(state: Any, values: dict[str, Any]) -> None:

@@ -7,14 +7,17 @@ value — a fresh empty list or dict for each mutable one — for every var of a
 classes, ~400 of them: the replay page's, the account page's, the other game's table.
 
 `shed_defaults` drops, from our own state classes, each stored value that equals its var's
-default. Nothing changes for anyone: Reflex makes the default again when the var is next read,
-and a var's value is only ever changed by assigning it, which stores it again.
+default, and from every state the empty dirty sets the reads left (`dirty_marks.py`). Nothing
+changes for anyone: Reflex makes the default again when the var is next read, and a var's value is
+only ever changed by assigning it, which stores it again.
 """
 
 from __future__ import annotations
 
 import functools
 from typing import Any, Iterator
+
+from tilerooms.state import dirty_marks
 
 _OURS = "tilerooms."
 
@@ -42,6 +45,7 @@ def shed_defaults(root: Any) -> int:
     value read from the state is being changed in place."""
     dropped = 0
     for state in _tree(root):
+        dirty_marks.release_empty(state)  # the empty dirty sets hydration's reads made, in every state
         cls = type(state)
         if not cls.__module__.startswith(_OURS):
             continue  # Reflex's own states (the root's router data, hydration flags) stay as they are

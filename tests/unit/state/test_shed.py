@@ -59,3 +59,19 @@ def test_reflex_states_and_storage_vars_are_left_alone():
     shed_defaults(root)
     assert "is_hydrated" in root.__dict__ and "rx_router_session" in root.__dict__  # Reflex's own root state untouched
     assert identity.guest_key == ""  # a browser-storage var reads as before
+
+
+def test_reading_a_shed_var_past_the_proxy_keeps_it_shed():
+    from tilerooms.state.assign import put, raw
+
+    root = _browser()
+    root.dict()
+    shed_defaults(root)
+    table = _substate(root, RummikubTable)
+    assert raw(table, "_changed") == [] and raw(table, "set_3") == ""  # the defaults, as before
+    assert raw(table, "_names") == {}  # RoomState's var, read from the table below it
+    assert "_changed" not in table.__dict__ and "set_3" not in table.__dict__  # and not stored again (issue 20: 4)
+    put(table, {"_changed": [], "set_3": ""})  # equal to what it holds: nothing assigned
+    assert "_changed" not in table.__dict__ and not table.dirty_vars
+    put(table, {"set_3": "R7a R8a R9a"})
+    assert table.__dict__["set_3"] == "R7a R8a R9a" and "set_3" in table.dirty_vars
