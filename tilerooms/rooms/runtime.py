@@ -183,12 +183,17 @@ class LiveViewers:
                 self._spawn(self._deliver(token, room_id, closed))
             return
         shown = {viewer_id: shown_part(view) for viewer_id, view in views.items()}
+        pushes = []
         for token, viewer_id in watchers.items():
             self._shown_version[token] = views[viewer_id]["version"]
             if self._shown.get(token) == shown[viewer_id]:  # a deep compare: µs, a push: ms
                 continue
             self._shown[token] = shown[viewer_id]  # kept: a few KB per browser, shared by its tabs
-            self._spawn(self._deliver(token, room_id, views[viewer_id]))
+            pushes.append(self._deliver(token, room_id, views[viewer_id]))
+        if pushes:
+            for push in pushes[:-1]:  # each in its own task: a browser busy with its own event waits alone
+                self._spawn(push)
+            await pushes[-1]  # the last in this task, which has nothing else left to do
 
     async def _deliver(self, token: str, room_id: str, view: dict[str, Any]) -> None:
         try:

@@ -15,6 +15,7 @@ push of a version already shown sends nothing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
@@ -373,13 +374,23 @@ class RoomState(rx.State):
 
 def _options_text(options: dict[str, Any], locale: str = "ko") -> str:
     """The number-tile room's clocks under its name: "턴 60초 · 전체 30분"."""
-    return text("room.options", locale).format(turn=options.get("turnSeconds", 60), minutes=options.get("gameSeconds", 1800) // 60)
+    return _options_line(options.get("turnSeconds", 60), options.get("gameSeconds", 1800) // 60, locale)
+
+
+@functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of clock settings
+def _options_line(turn: Any, minutes: Any, locale: str) -> str:
+    return text("room.options", locale).format(turn=turn, minutes=minutes)
 
 
 def _mahjong_options_text(options: dict[str, Any], locale: str = "ko") -> str:
     """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초"."""
-    length = text("room.options.tonpuu" if options.get("length") == "tonpuu" else "room.options.hanchan", locale)
-    return text("room.options.mahjong", locale).format(length=length, turn=options.get("turnSeconds", 15), claim=options.get("claimSeconds", 8))
+    return _mahjong_options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
+
+
+@functools.lru_cache(maxsize=256)
+def _mahjong_options_line(tonpuu: bool, turn: Any, claim: Any, locale: str) -> str:
+    length = text("room.options.tonpuu" if tonpuu else "room.options.hanchan", locale)
+    return text("room.options.mahjong", locale).format(length=length, turn=turn, claim=claim)
 
 
 def _result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
