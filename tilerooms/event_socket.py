@@ -61,3 +61,24 @@ def shortcut_event_socket(served: ASGIApp, reflex_app: Any) -> ASGIApp:
         return served
     # Reflex's `_ContextMiddleware`, which the shortcut skips, does exactly this for each connection
     return EventSocketShortcut(served, socket_app, path, enter=reflex_app._set_contexts_internal)
+
+
+def drop_upgrade_payload(sio: Any) -> None:
+    """engine.io turns each request into a WSGI-like environ, and socket.io keeps a socket's first
+    one for the socket's life. Its `wsgi.input` is a payload reader whose class engine.io defines
+    anew inside every call (`translate_request`): a class, its methods and the first ASGI message,
+    ~2 KB per open socket. A websocket upgrade has no body to read, so its environ keeps None there.
+    Call once, with the app's socket.io server."""
+    eio = sio.eio
+    translate = eio._async["translate_request"]  # engine.io's driver table (private; no hook for it)
+    if getattr(translate, "_drops_upgrade_payload", False):
+        return
+
+    async def translate_request(scope: Scope, receive: Receive, send: Send) -> Any:
+        environ = await translate(scope, receive, send)
+        if scope.get("type") == "websocket" and environ:
+            environ["wsgi.input"] = None
+        return environ
+
+    translate_request._drops_upgrade_payload = True  # type: ignore[attr-defined]
+    eio._async = {**eio._async, "translate_request": translate_request}

@@ -10,7 +10,7 @@ from tilerooms import collector, safe_logging, socket_queue
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
-from tilerooms.event_socket import shortcut_event_socket
+from tilerooms.event_socket import drop_upgrade_payload, shortcut_event_socket
 from tilerooms.games import GAMES
 from tilerooms.rooms import runtime
 from tilerooms.state.identity import IdentityState
@@ -45,6 +45,7 @@ class TileroomsApp(rx.App):
         """The ASGI app to serve (gunicorn, uvicorn and the test harness all call this)."""
         self.served = shortcut_event_socket(super().__call__(), self)
         socket_queue.use_for_engineio(self.sio)  # each open socket's packet queue: ~200 B, not ~2.8 KB
+        drop_upgrade_payload(self.sio)  # and its environ without a body reader (~2 KB)
         return self.served
 
 

@@ -85,3 +85,33 @@ def test_the_real_app_serves_its_event_socket_the_short_way():
 
     socket = mounted_app(app._api, "/_event")
     assert socket is not None and type(socket).__name__ == "HeaderMiddleware"  # Reflex's socket app
+
+
+def test_a_websocket_environ_keeps_no_body_reader_and_an_http_one_still_reads_its_body():
+    import socketio
+
+    from tilerooms.event_socket import drop_upgrade_payload
+
+    sio = socketio.AsyncServer(async_mode="asgi")
+    drop_upgrade_payload(sio)
+    drop_upgrade_payload(sio)  # once only: not wrapped twice
+    translate = sio.eio._async["translate_request"]
+    assert translate._drops_upgrade_payload and not getattr(translate.__closure__[0].cell_contents, "_drops_upgrade_payload", False)
+
+    async def go():
+        async def connect():
+            return {"type": "websocket.connect"}
+
+        async def body():
+            return {"type": "http.request", "body": b"42", "more_body": False}
+
+        async def send(message):
+            return None
+
+        upgrade = await translate({"type": "websocket", "path": "/_event/", "query_string": b"EIO=4", "headers": [(b"user-agent", b"x")]}, connect, send)
+        post = await translate({"type": "http", "method": "POST", "path": "/_event/", "query_string": b"", "headers": []}, body, send)
+        return upgrade, post, await post["wsgi.input"].read()
+
+    upgrade, post, posted = asyncio.run(go())
+    assert upgrade["wsgi.input"] is None and upgrade["HTTP_USER_AGENT"] == "x" and upgrade["QUERY_STRING"] == "EIO=4"
+    assert posted == b"42"
