@@ -43,7 +43,7 @@ class Origin:
         return out
 
 
-@dataclass
+@dataclass(slots=True)  # one per person, socket and address, and kind: ~50 B instead of ~150
 class _Bucket:
     tokens: float
     stamp: float
