@@ -32,6 +32,7 @@ class GameWebSocket(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.request = None  # type: ignore[assignment] # set by the handshake, dropped after it (`send`)
         self.queue = SocketQueue()  # type: ignore[assignment]
         self.writable = SocketFlag()
         self.writable.set()
@@ -39,8 +40,8 @@ class GameWebSocket(WebSocketsSansIOProtocol):
     async def send(self, message: Any) -> None:
         """uvicorn's send; after the handshake's response it forgets the handshake."""
         await super().send(message)
-        request = getattr(self, "request", None)
-        if self.handshake_complete and request is not None:
+        request = self.request
+        if request is not None and self.handshake_complete:
             # websockets' frame parser keeps the request for the connection's life (a local of
             # its generator): its headers are emptied, every one of them is in the scope already
             request.headers.clear()
