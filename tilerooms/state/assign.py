@@ -8,6 +8,7 @@ So the hot paths read with `raw` and assign with `put`, which assigns only what 
 
 from __future__ import annotations
 
+import copy
 import functools
 from typing import Any
 
@@ -23,10 +24,15 @@ def _field(cls: type, name: str) -> tuple[type, str] | None:
     return (owner, key) if isinstance(owner, type) and isinstance(key, str) else None
 
 
+_SHARED: set[int] = set()  # ids of the defaults `raw` hands out (kept alive by `_default`'s cache)
+
+
 @functools.cache
 def _default(owner: type, name: str) -> Any:
     """One default value of var `name` of state class `owner`, shared by every reader of `raw`."""
-    return owner.get_fields()[name].default_value()
+    value = owner.get_fields()[name].default_value()
+    _SHARED.add(id(value))
+    return value
 
 
 def raw(state: Any, name: str) -> Any:
@@ -53,4 +59,6 @@ def put(state: Any, values: dict[str, Any]) -> None:
     """Assign each of `values` whose var holds something else (Reflex sends every assigned var)."""
     for name, value in values.items():
         if raw(state, name) != value:
+            if id(value) in _SHARED:  # a shared default read by `raw` is never stored, to be changed in place
+                value = copy.deepcopy(value)
             setattr(state, name, value)

@@ -75,3 +75,16 @@ def test_reading_a_shed_var_past_the_proxy_keeps_it_shed():
     assert "_changed" not in table.__dict__ and not table.dirty_vars
     put(table, {"set_3": "R7a R8a R9a"})
     assert table.__dict__["set_3"] == "R7a R8a R9a" and "set_3" in table.dirty_vars
+
+
+def test_a_shared_default_assigned_back_is_stored_as_a_copy():
+    from tilerooms.state.assign import put, raw
+
+    root = _browser()
+    table = _substate(root, RummikubTable)
+    shared = raw(table, "selected")
+    put(table, {"selected": ["R1a"]})
+    put(table, {"selected": shared})  # e.g. a value read before and assigned after another change
+    table.selected.append("R2a")  # changed in place through Reflex's proxy
+    assert raw(table, "selected") == ["R2a"] and shared == []  # the default every browser reads is untouched
+    assert raw(_substate(_browser(), RummikubTable), "selected") == []
