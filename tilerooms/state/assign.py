@@ -24,12 +24,13 @@ def _field(cls: type, name: str) -> tuple[type, str] | None:
     return (owner, key) if isinstance(owner, type) and isinstance(key, str) else None
 
 
-_SHARED: set[int] = set()  # ids of the defaults `raw` hands out (kept alive by `_default`'s cache)
+_SHARED: set[int] = set()  # ids of the defaults `raw` hands out (kept alive by `default`'s cache)
 
 
 @functools.cache
-def _default(owner: type, name: str) -> Any:
-    """One default value of var `name` of state class `owner`, shared by every reader of `raw`."""
+def default(owner: type, name: str) -> Any:
+    """One default value of var `name` of state class `owner`, shared by every reader (`raw`,
+    `shed.shed_defaults`): read-only. ValueError for a var without a default."""
     value = owner.get_fields()[name].default_value()
     _SHARED.add(id(value))
     return value
@@ -52,7 +53,7 @@ def raw(state: Any, name: str) -> Any:
     if holder is None:
         return getattr(state, name)
     value = holder.__dict__.get(key, _MISSING)
-    return _default(owner, name) if value is _MISSING else value
+    return default(owner, name) if value is _MISSING else value
 
 
 def put(state: Any, values: dict[str, Any]) -> None:

@@ -18,18 +18,19 @@ import functools
 from typing import Any, Iterator
 
 from tilerooms.state import dirty_marks
+from tilerooms.state.assign import default
 
 _OURS = "tilerooms."
 
 
 @functools.cache
-def _sheddable(cls: type) -> tuple[tuple[str, Any], ...]:
-    """`cls`'s own vars (not a parent state's) as (key in the instance's `__dict__`, field)."""
+def _sheddable(cls: type) -> tuple[tuple[str, str], ...]:
+    """`cls`'s own vars (not a parent state's) as (var name, key in the instance's `__dict__`)."""
     out = []
-    for field in cls.get_fields().values():
+    for name, field in cls.get_fields().items():
         key = getattr(field, "_name", None)
         if getattr(field, "_owner", None) is cls and isinstance(key, str):
-            out.append((key, field))
+            out.append((name, key))
     return tuple(out)
 
 
@@ -51,15 +52,15 @@ def shed_defaults(root: Any) -> int:
             continue  # Reflex's own states (the root's router data, hydration flags) stay as they are
         stored = state.__dict__
         drop = set()
-        for key, field in _sheddable(cls):
+        for name, key in _sheddable(cls):
             if key not in stored:
                 continue
             try:
-                default = field.default_value()
+                shared = default(cls, name)  # the one `raw` hands out: no fresh default per var and page load
             except ValueError:  # a var with no default: always stored
                 continue
             value = stored[key]
-            if type(value) is type(default) and value == default:
+            if type(value) is type(shared) and value == shared:
                 drop.add(key)
         if drop:
             # a dict never shrinks by deletion: cleared and refilled, its table fits what is kept
