@@ -1,4 +1,4 @@
-// The replay page's autoplay timer and move list (tilerooms/ui/replay.py): while #replay-ticker
+// The replay page's autoplay timer and move list (tilerooms/pages/replay/page.py): while #replay-ticker
 // says data-playing="true", it is clicked every data-ms milliseconds (the server answers the
 // step); the move list keeps the current line in view inside its own box.
 (function () {

@@ -50,5 +50,5 @@ export TILEROOMS_SECRET_KEY
 
 echo "[start_scaled] Redis: $(python -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(p.hostname, p.port or 6379, "db", p.path.lstrip("/") or "0")' "$REDIS_URL")"
 echo "[start_scaled] Database: ${DATABASE_URL%%://*}://… (migrated to head at start)"
-# = reflex run --env prod on gunicorn, which replaces a worker that dies (tilerooms/prod_server.py)
-exec python -m tilerooms.prod_server --single-port --backend-host "${BACKEND_HOST:-127.0.0.1}" "$@"
+# = reflex run --env prod on gunicorn, which replaces a worker that dies (tilerooms/web/prod_server.py)
+exec python -m tilerooms.web.prod_server --single-port --backend-host "${BACKEND_HOST:-127.0.0.1}" "$@"

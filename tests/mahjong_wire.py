@@ -1,7 +1,7 @@
 """Mahjong tiles as they travel to a browser (issue 20: 2), for the leak and frame-size tests.
 
 A tile travels as its view token ``"<id>:<code>"`` (``"52:0p"``); a pond tile adds its marks after
-a slash (``"52:0p/th"``, `tilerooms.state.mahjong_view.pond_tile`); a face-down tile is ``""``.
+a slash (``"52:0p/th"``, `tilerooms.table.mahjong.rows.pond_tile`); a face-down tile is ``""``.
 Every tile of a hand has its own id, so finding an id is finding that very tile, whatever var or
 form carried it.
 """

@@ -6,24 +6,24 @@ import logging
 
 import reflex as rx
 
-from tilerooms import collector, safe_logging, socket_queue
+from tilerooms.web import collector, safe_logging, socket_queue
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
-from tilerooms.event_socket import drop_upgrade_payload, shortcut_event_socket
+from tilerooms.web.event_socket import drop_upgrade_payload, shortcut_event_socket
 from tilerooms.games import GAMES
 from tilerooms.rooms import runtime
-from tilerooms.state.identity import IdentityState
-from tilerooms.state.lobby import LobbyState
-from tilerooms.state.account import AccountState
-from tilerooms.state.replay import ReplayState
-from tilerooms.state.replay_review import ReplayReview
-from tilerooms.state.room import RoomState
-from tilerooms.state import dirty_marks, socket_guard
-from tilerooms.ui.account import profile_page, rankings_page, records_page, signin_page
-from tilerooms.ui.lobby import lobby
-from tilerooms.ui.replay import replay_page
-from tilerooms.ui.room import room_page
+from tilerooms.shell.identity import IdentityState
+from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.pages.account.state import AccountState
+from tilerooms.pages.replay.state import ReplayState
+from tilerooms.pages.replay.review_state import ReplayReview
+from tilerooms.table.state import RoomState
+from tilerooms.reflex_ext import dirty_marks, socket_guard
+from tilerooms.pages.account.page import profile_page, rankings_page, records_page, signin_page
+from tilerooms.pages.lobby.page import lobby
+from tilerooms.pages.replay.page import replay_page
+from tilerooms.table.page import room_page
 
 log = logging.getLogger(__name__)
 
@@ -132,5 +132,5 @@ app.register_lifespan_task(accounts_runtime)  # accounts: start-up checks, game-
 dirty_marks.install(hot=(RoomState,))
 
 # the last line of the import, in gunicorn's master (--preload): workers fork from a frozen heap
-# and never copy its pages by collecting it (tilerooms/collector.py)
+# and never copy its pages by collecting it (tilerooms/web/collector.py)
 collector.freeze_start_up()

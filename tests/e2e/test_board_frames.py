@@ -15,7 +15,7 @@ from tests.e2e.seeding import seed_rummikub
 from tests.e2e.test_board import _center, _mouse_drag
 from tests.e2e.test_board_feedback import start_watched
 # the same seeded position and targets as the unit test of the same frames (AI_RACK: its guest's rack)
-from tests.unit.state.test_rummikub_frames import GUEST_RACK as AI_RACK, HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
+from tests.unit.table.test_rummikub_frames import GUEST_RACK as AI_RACK, HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
 
 
 def _record(page) -> list[str]:

@@ -27,7 +27,7 @@ from sqlmodel import select
 from tests.e2e.navigation import practice_mahjong
 from tests.e2e.oidc_provider import sign_in
 from tests.e2e.seeding import stored_room
-from tests.unit.replay.table import play_room_game
+from tests.unit.replays.room_driver import play_room_game
 from tilerooms.accounts import game_records
 from tilerooms.db.engine import session
 from tilerooms.db.models import User

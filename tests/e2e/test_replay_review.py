@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.seeding import stored_room
 from tests.e2e.test_replay import LAPTOP, PHONE, SHOTS, _overflow, _practice_rummikub, _restart, _store
-from tests.unit.replay.table import play_room_game
+from tests.unit.replays.room_driver import play_room_game
 from tilerooms.accounts import game_records, game_reviews
 from tilerooms.replays import frames
 from tilerooms.replays.review_view import move_index

@@ -5,7 +5,7 @@ import gc
 import pytest
 from playwright.sync_api import expect
 
-from tilerooms.collector import YOUNG_THRESHOLD
+from tilerooms.web.collector import YOUNG_THRESHOLD
 
 
 def test_lobby_loads_in_korean(page, base_url):
@@ -41,7 +41,7 @@ def test_the_browsers_socket_takes_the_short_way_in(page, base_url, request):
     browser's event socket went through it (and works: the lobby's list arrived through it)."""
     if request.config.getoption("--base-url"):
         pytest.skip("the site runs in another process")
-    from tilerooms.event_socket import EventSocketShortcut
+    from tilerooms.web.event_socket import EventSocketShortcut
 
     page.goto(f"{base_url}/lobby")
     expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.navigation import create_room, join_from_lobby
 from tests.e2e.seeding import stored_room
-from tests.unit.state.test_rummikub_frames import TILE_ID
+from tests.unit.table.test_rummikub_frames import TILE_ID
 
 GUEST_ID = re.compile(r"\bg-[0-9a-f]{8,}\b")
 TOKEN = re.compile(r"[A-Za-z0-9-]{8,}")

@@ -1,6 +1,6 @@
 """Fault tests: the production server with two gunicorn workers in Redis mode, and real browsers.
 
-The site runs as an operator runs it (`python -m tilerooms.prod_server`, what
+The site runs as an operator runs it (`python -m tilerooms.web.prod_server`, what
 `scripts/start_scaled.sh` starts): Redis for rooms and Reflex state (the machine's server, a database
 of its own that is emptied first), PostgreSQL for records (a fresh schema, dropped after). A test
 kills a worker or restarts the whole backend and checks the browsers carry on. Run in their own
@@ -54,7 +54,7 @@ class ScaledSite:
         """Start (compile, build, serve) and wait until `/_health` says the DB and Redis answer."""
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tilerooms.prod_server", "--frontend-port", str(self.port), "--backend-host", "127.0.0.1"],
+            [sys.executable, "-m", "tilerooms.web.prod_server", "--frontend-port", str(self.port), "--backend-host", "127.0.0.1"],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + timeout

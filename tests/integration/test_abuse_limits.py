@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import Origin
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.integration.conftest import memory_service
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.store import MemoryRoomStore
 

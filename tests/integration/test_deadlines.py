@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
 from tilerooms.games.rummikub.engine import make_state

@@ -23,7 +23,7 @@ import reflex as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
 from tilerooms.rooms import runtime
@@ -32,9 +32,9 @@ from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
-from tilerooms.state.mahjong_table import MahjongTable
-from tilerooms.state.room import RoomState
-from tilerooms.state.rummikub_table import RummikubTable
+from tilerooms.table.mahjong.state import MahjongTable
+from tilerooms.table.state import RoomState
+from tilerooms.table.rummikub.state import RummikubTable
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 HANGUL = re.compile(r"[\uac00-\ud7a3]")

@@ -11,7 +11,7 @@ from typing import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.bus import RedisBus
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.store import MemoryRoomStore
 

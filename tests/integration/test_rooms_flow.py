@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tests.integration.positions import seat_game_state

@@ -1,6 +1,6 @@
 """Junk over the real websocket (issue 17: 7 and 11), as an outsider sends it.
 
-The production backend runs in its own process (`python -m tilerooms.prod_server --backend-only`, one worker,
+The production backend runs in its own process (`python -m tilerooms.web.prod_server --backend-only`, one worker,
 rooms and Reflex state in Redis, its output in a log file). Raw socket.io clients play browsers
 (Engine.IO v4 over `websockets`, the frames Reflex's `state.js` sends: `42/_event,["event",
 {name, payload, router_data}]`). A host and a guest sit in a waiting room; an outsider is in the
@@ -40,8 +40,8 @@ import websockets
 from tilerooms.bench.room_latency import LOBBY_STATE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
 
 ROOT = Path(__file__).resolve().parents[2]
-IDENTITY_STATE = f"{ROOT_STATE}.tilerooms___state___identity____identity_state"
-KEY_STATE = f"{ROOT_STATE}.tilerooms___state___keys____key_state"
+IDENTITY_STATE = f"{ROOT_STATE}.tilerooms___shell___identity____identity_state"
+KEY_STATE = f"{ROOT_STATE}.tilerooms___shell___keys____key_state"
 REDIS_DB = int(os.environ.get("TILEROOMS_JUNK_REDIS_DB", "12"))  # its own database: its server's clock sees no one else's rooms
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|Logging error")
 
@@ -66,7 +66,7 @@ class Backend:
             REDIS_URL=redis_url, REFLEX_REDIS_URL=redis_url, TILEROOMS_WORKERS="1", REFLEX_TELEMETRY_ENABLED="false",
             DATABASE_URL=f"sqlite:///{records}", TILEROOMS_SECRET_KEY="junk-" + uuid.uuid4().hex, TILEROOMS_AI_DELAY_MS="0",
         )
-        command = [sys.executable, "-m", "tilerooms.prod_server", "--backend-only", "--backend-port", str(self.port)]
+        command = [sys.executable, "-m", "tilerooms.web.prod_server", "--backend-only", "--backend-port", str(self.port)]
         with log.open("wb") as out:
             self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 90
@@ -219,11 +219,12 @@ def _tracebacks(log: str) -> list[str]:
 def browser_handlers() -> list[tuple[str, dict[str, Any], list[str]]]:
     """Every event handler a browser can name: (full event name, {parameter: annotation}, required
     parameters), for every State class of the app and of Reflex itself."""
-    import tilerooms.state
+    import tilerooms.pages, tilerooms.shell, tilerooms.table
     from reflex.state import State
 
-    for module in pkgutil.iter_modules(tilerooms.state.__path__):
-        importlib.import_module(f"tilerooms.state.{module.name}")
+    for package in (tilerooms.pages, tilerooms.shell, tilerooms.table):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
     found, stack = [], [State]
     while stack:
         cls = stack.pop()
@@ -447,7 +448,7 @@ GUEST_KEY = f"{IDENTITY_STATE}.guest_key_rx_state_"
 
 async def _new_key(browser: Browser) -> None:
     """The browser's local storage gets a fresh guest key, as another tab would write it (sync)."""
-    from tilerooms.state.identity import new_guest_key
+    from tilerooms.shell.identity import new_guest_key
 
     await browser.send_event(UPDATE_VARS, {"vars": {GUEST_KEY: new_guest_key()}})
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tilerooms.ui.i18n import LOCALES, MESSAGES, SERVER_MESSAGES, text
+from tilerooms.i18n import LOCALES, MESSAGES, SERVER_MESSAGES, text
 
 HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 # the language switch names the other language in that language
@@ -56,7 +56,7 @@ def test_known_rule_error_messages_have_english():
 
 
 def test_room_state_lines_in_both_locales():
-    from tilerooms.state.room import _mahjong_options_text, _options_text
+    from tilerooms.table.state import _mahjong_options_text, _options_text
 
     options = {"turnSeconds": 90, "gameSeconds": 1200}
     assert _options_text(options) == "턴 90초 · 전체 20분"

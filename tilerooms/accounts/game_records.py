@@ -28,7 +28,7 @@ from sqlmodel import col, select
 from tilerooms.accounts import rewards
 from tilerooms.db.engine import session
 from tilerooms.db.models import GameRecord, GameRecordMember, User
-from tilerooms.engine.replay import LogEntry, ReplayStep
+from tilerooms.core.replay import LogEntry, ReplayStep
 from tilerooms.games import GAMES
 from tilerooms.rooms import play
 

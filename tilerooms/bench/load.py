@@ -52,7 +52,7 @@ from tilerooms.bench.room_latency import (
     _free_port,
     _start_backend,
 )
-from tilerooms.state.rummikub_view import parse_turn_line
+from tilerooms.table.rummikub.rows import parse_turn_line
 
 REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
 GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}

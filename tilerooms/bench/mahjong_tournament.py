@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import ai, engine
 
 LEVELS = ("hard", "normal", "easy")

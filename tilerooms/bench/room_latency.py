@@ -29,10 +29,10 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
 ROOT_STATE = "reflex___state____state"
-ROOM_STATE = f"{ROOT_STATE}.tilerooms___state___room____room_state"
-LOBBY_STATE = f"{ROOT_STATE}.tilerooms___state___lobby____lobby_state"
-RUMMIKUB_TABLE = f"{ROOM_STATE}.tilerooms___state___rummikub_table____rummikub_table"  # the board's substate
-MAHJONG_TABLE = f"{ROOM_STATE}.tilerooms___state___mahjong_table____mahjong_table"
+ROOM_STATE = f"{ROOT_STATE}.tilerooms___table___state____room_state"
+LOBBY_STATE = f"{ROOT_STATE}.tilerooms___pages___lobby___state____lobby_state"
+RUMMIKUB_TABLE = f"{ROOM_STATE}.tilerooms___table___rummikub___state____rummikub_table"  # the board's substate
+MAHJONG_TABLE = f"{ROOM_STATE}.tilerooms___table___mahjong___state____mahjong_table"
 PREFIX = "42/_event,"
 
 
@@ -166,8 +166,8 @@ def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
     env.update(extra_env)
     env.update(REFLEX_TELEMETRY_ENABLED="false")
     env.setdefault("TILEROOMS_SECRET_KEY", "bench-only-" + uuid.uuid4().hex)  # prod mode needs one
-    # the production start (gunicorn + tilerooms.web_worker), backend only
-    cmd = [sys.executable, "-m", "tilerooms.prod_server", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
+    # the production start (gunicorn + tilerooms.web.worker), backend only
+    cmd = [sys.executable, "-m", "tilerooms.web.prod_server", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         with socket.socket() as s:

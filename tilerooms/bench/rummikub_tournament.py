@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub import ai, engine
 
 PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))

@@ -131,7 +131,7 @@ class GameRecord(SQLModel, table=True):
     seed: int = Field(sa_type=sa.BigInteger)  # the engine setup's seed (62 bits)
     options_json: str = Field(sa_type=sa.Text)  # the options handed to setup, startedAt included
     seats_json: str = Field(sa_type=sa.Text)  # [{id, name, kind, level}] in the engine's player order
-    log_json: str = Field(sa_type=sa.Text)  # [log entry, ...] (tilerooms.engine.replay)
+    log_json: str = Field(sa_type=sa.Text)  # [log entry, ...] (tilerooms.core.replay)
     result_json: str = Field(sa_type=sa.Text)  # the room's result as the result screen showed it
     started_at: datetime
     ended_at: datetime = Field(index=True)

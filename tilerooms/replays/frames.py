@@ -18,9 +18,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from tilerooms.engine.replay import LogEntry, ReplayStep, apply_entry
+from tilerooms.core.replay import LogEntry, ReplayStep, apply_entry
 from tilerooms.games import GAMES
-from tilerooms.state.rummikub_moves import name_en
+from tilerooms.table.rummikub.moves import name_en
 
 CHECKPOINT = 64  # log entries between two kept states: a step is rebuilt with at most this many applies
 CACHE_SIZE = 8  # replays kept per worker (each a few hundred kB at most)

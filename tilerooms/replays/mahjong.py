@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.engine.replay import ReplayStep
+from tilerooms.core.replay import ReplayStep
 from tilerooms.games.mahjong import flow
 from tilerooms.games.mahjong.log_export import export_tenhou6
 from tilerooms.games.mahjong.yaku_names import YAKU_NAMES, limit_name
 from tilerooms.replays.frames import Move, Seat
-from tilerooms.state.mahjong_view import (
+from tilerooms.table.mahjong.rows import (
     ABORT_NAMES, MELD_NAMES, WIND_LETTERS, MjMeld, MjTile, round_label_en, tile_code, tile_label, tile_label_en, tile_row,
 )
 

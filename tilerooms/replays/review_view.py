@@ -12,7 +12,7 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from tilerooms.state.mahjong_view import MjTile, tile_label, tile_label_en, tile_row
+from tilerooms.table.mahjong.rows import MjTile, tile_label, tile_label_en, tile_row
 
 WORST_SHOWN = 5
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.engine.replay import ReplayStep
+from tilerooms.core.replay import ReplayStep
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.replays.frames import Move, Seat
-from tilerooms.state.rummikub_view import TileRow, tile_row
+from tilerooms.table.rummikub.rows import TileRow, tile_row
 
 WHOLE_MATCH = False  # a record's own game only: the match's earlier games have their own records
 COLOUR_SHORT = {"K": "검", "R": "빨", "B": "파", "O": "주"}

@@ -3,8 +3,8 @@ levels and the room's turn clocks. Display names avoid trademarks (GUIDE §1).""
 
 from __future__ import annotations
 
-from tilerooms.engine import RuleError
-from tilerooms.engine.protocol import GameDefinition
+from tilerooms.core import RuleError
+from tilerooms.core.protocol import GameDefinition
 from tilerooms.games import GAMES
 
 AI_LEVELS = {"easy": "쉬움", "normal": "보통", "hard": "어려움"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.models import ChatLine, Room
 
 MAX_CHAT_CHARS = 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.catalog import game_info
 
 

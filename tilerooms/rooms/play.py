@@ -17,7 +17,7 @@ import random
 import secrets
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.catalog import game_info
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.waiting import vacate
@@ -91,7 +91,7 @@ def _log(room: Room, entry: dict[str, Any]) -> None:
 
 
 def log_entries(room: Room) -> list[dict[str, Any]]:
-    """The room's game log as entries (`tilerooms.engine.replay`), oldest first."""
+    """The room's game log as entries (`tilerooms.core.replay`), oldest first."""
     return [json.loads(line) for line in room.game_log.splitlines()]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 
 LIMITS: dict[str, tuple[float, float]] = {
     # kind: (burst capacity, tokens refilled per second)

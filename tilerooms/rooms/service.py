@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms import bots, chat, play, presence, waiting
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import Identity

@@ -10,7 +10,7 @@ from typing import AsyncIterator
 
 from redis.asyncio import Redis
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.store import from_stored, stored_parts
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.rooms.catalog import AI_LEVELS, game_info
 from tilerooms.rooms.identity import AI_PREFIX, Identity, clean_name
 from tilerooms.rooms.models import Occupant, Room, Seat

@@ -55,7 +55,7 @@ async def test_a_practice_game_with_an_ai_gives_nothing(service, records_db):
 
 
 def _identity_state(cookie: str):
-    from tilerooms.state.identity import IdentityState
+    from tilerooms.shell.identity import IdentityState
 
     root = rx.State(_reflex_internal_init=True)
     root.router = rx.istate.data.RouterData.from_router_data({"headers": {"cookie": cookie}} if cookie else {})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tilerooms.accounts import game_records, users
 from tilerooms.replays import frames
-from tilerooms.state.account import stored_games
+from tilerooms.pages.account.state import stored_games
 
 from tests.integration.accounts.test_game_records import _play_out, records_url  # noqa: F401 - the fixture
 

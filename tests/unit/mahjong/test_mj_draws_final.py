@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilerooms.engine.errors import RuleError
+from tilerooms.core.errors import RuleError
 from tilerooms.games.mahjong.draws import (
     is_nagashi_mangan,
     nagashi_mangan_payments,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.state import every_tile
 from tilerooms.games.mahjong.tiles import parse_tile

@@ -10,10 +10,10 @@ import json
 import random
 
 from tests.unit.mahjong_engine.mje_helpers import calls_of, discard, pass_, pid, play, table
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import ai, engine, hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
-from tilerooms.state.mahjong_view import mahjong_table
+from tilerooms.table.mahjong.rows import mahjong_table
 
 # 23m: waits 1m-4m, pinfu (+ tanyao on 4m): a ron hand on either tile
 WAITS_1M_4M = "23m456p678p234s55p"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.unit.mahjong_engine.mje_helpers import all_pass, assert_tiles, discard, pid, position, refused, table
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.timers import CLAIM_MIN_DELAY_MS
 

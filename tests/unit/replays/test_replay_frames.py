@@ -16,8 +16,8 @@ from tilerooms.replays import mahjong as mj_frames
 from tilerooms.replays import rummikub as rk_frames
 from tilerooms.replays.frames import Move, Replay, Seat
 from tilerooms.rooms import play
-from tilerooms.state.replay import record_id_of
-from tests.unit.replay.table import Habits, play_room_game
+from tilerooms.pages.replay.state import record_id_of
+from tests.unit.replays.room_driver import Habits, play_room_game
 
 RK_SEATS = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal")]
 MJ_SEATS = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]

@@ -3,7 +3,7 @@ games made by the games' own review functions, turned into the lines the replay 
 
 from __future__ import annotations
 
-from tests.unit.replay.table import play_room_game
+from tests.unit.replays.room_driver import play_room_game
 from tilerooms.games import GAMES
 from tilerooms.replays.review_view import move_index, panel
 

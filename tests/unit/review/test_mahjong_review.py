@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 
 from tilerooms.bench.review import bench_seats, logged_mahjong
-from tilerooms.engine.replay import ReplayStep, apply_entry
+from tilerooms.core.replay import ReplayStep, apply_entry
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.review import review, review_steps
 from tilerooms.games.mahjong.tiles import ids_to_string, parse_tile

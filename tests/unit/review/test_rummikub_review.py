@@ -8,7 +8,7 @@ import copy
 import json
 from collections.abc import Iterator
 
-from tilerooms.engine.replay import ReplayStep, apply_entry
+from tilerooms.core.replay import ReplayStep, apply_entry
 from tilerooms.games.rummikub import ai, engine, replay
 from tilerooms.games.rummikub.review import best_play, review, review_steps
 from tilerooms.games.rummikub.tiles import rack_value
@@ -200,7 +200,7 @@ def test_the_turns_of_a_match_carry_their_game_number():
 
 
 def test_room_games_with_idle_people_and_a_match_review_consistently():
-    from tests.unit.replay.table import Habits, play_room_game
+    from tests.unit.replays.room_driver import Habits, play_room_game
     from tilerooms.rooms import play
 
     checked_timeouts = 0

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub.options import resolve_options
 from tilerooms.rooms.form_options import options_from_form
 

@@ -7,7 +7,7 @@ import pytest
 from tilerooms.rooms import identity
 from tilerooms.rooms.identity import clean_name, guest, guest_id
 from tilerooms.rooms.waiting import new_room, update_settings
-from tilerooms.state.identity import is_current_guest_key, new_guest_key
+from tilerooms.shell.identity import is_current_guest_key, new_guest_key
 
 KEY = "k2" + "0123456789abcdef" * 2 + "01234567"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub import engine
 from tilerooms.games.rummikub.tiles import ALL_TILE_IDS
 

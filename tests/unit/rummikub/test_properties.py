@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.unit.rummikub.helpers import assert_all_106, strings_in
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub import engine
 from tilerooms.games.rummikub.hint import find_new_set
 from tilerooms.games.rummikub.state import draft_sets

@@ -2,11 +2,11 @@
 
 import pytest
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tests.unit.rummikub.helpers import act, assert_all_106, position, rejected, set_draft
 from tilerooms.games.rummikub import engine
 from tilerooms.games.rummikub.deal import draw_first_player
-from tilerooms.engine import SeededRng
+from tilerooms.core import SeededRng
 
 
 @pytest.mark.parametrize("players,pool", [(["A", "B"], 78), (["A", "B", "C"], 64), (["A", "B", "C", "D"], 50)])

@@ -1,12 +1,12 @@
 """Riichi mahjong (4 players, 3-player sanma): a pure-Python rules engine (`engine`, the protocol
-of `tilerooms.engine.protocol`), its AI, replay and review, registered as one `GAME` (issue 21: 4)."""
+of `tilerooms.core.protocol`), its AI, replay and review, registered as one `GAME` (issue 21: 4)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from tilerooms.engine.protocol import GameDefinition
+from tilerooms.core.protocol import GameDefinition
 from tilerooms.games.mahjong import engine, replay
 
 

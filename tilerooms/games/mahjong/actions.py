@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 
 ACTION_TYPES = frozenset({
     "discard", "tsumo", "ankan", "kakan", "kita", "kyuushu", "claim", "pass", "ready", "setPref",

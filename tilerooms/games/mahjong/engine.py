@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilerooms.engine import RuleError, SeededRng
+from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import flow
 from tilerooms.games.mahjong.actions import ParsedAction, parse_action
 from tilerooms.games.mahjong.claims import check_claim_tiles, default_call_tiles, ron_refusal

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tilerooms.engine.errors import RuleError
+from tilerooms.core.errors import RuleError
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "length": ("tonpuu", "hanchan"),

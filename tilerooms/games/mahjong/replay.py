@@ -3,10 +3,10 @@
 `replay(seed, options, players, log)` yields the game step by step (`ReplayStep`: after the seating
 and the first deal, then after each log entry: moves, claim answers, ready, time-outs, a seat's
 socket going away and coming back, leaves, a practice pause); `final_state(...)` is the state after
-the whole log. Pure and deterministic (`tilerooms.engine.replay`).
+the whole log. Pure and deterministic (`tilerooms.core.replay`).
 """
 
-from tilerooms.engine.replay import GameReplay, ReplayError, ReplayStep
+from tilerooms.core.replay import GameReplay, ReplayError, ReplayStep
 from tilerooms.games.mahjong import engine
 
 __all__ = ["replay", "final_state", "ReplayStep", "ReplayError"]

@@ -69,7 +69,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from tilerooms.engine.replay import ReplayStep
+from tilerooms.core.replay import ReplayStep
 from tilerooms.games.mahjong import ai, engine
 from tilerooms.games.mahjong.actions import ParsedAction, parse_action
 from tilerooms.games.mahjong.ai_table import read_table, tile_id

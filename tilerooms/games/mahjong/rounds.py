@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tilerooms.engine import SeededRng
+from tilerooms.core import SeededRng
 from tilerooms.games.mahjong.final import final_ranking
 from tilerooms.games.mahjong.state import is_sanma, n_players, new_hand_fields, scoring_options
 from tilerooms.games.mahjong.timers import away_since, refill_banks

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tilerooms.engine import RuleError, SeededRng
+from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import options as mj_options
 from tilerooms.games.mahjong.tiles import IdAllocator, parse_tiles
 from tilerooms.games.mahjong.wall import all_tile_ids

@@ -7,7 +7,7 @@ and moves the live wall's last tile to the end of the rinshan list (spec 5.2).
 
 from __future__ import annotations
 
-from tilerooms.engine import SeededRng
+from tilerooms.core import SeededRng
 from tilerooms.games.mahjong.tiles import SANMA_MISSING_KINDS
 
 DEAD_WALL = 14

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub.tiles import TILES
 
 ACTION_TYPES = frozenset(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tilerooms.engine import SeededRng
+from tilerooms.core import SeededRng
 from tilerooms.games.rummikub.tiles import ALL_TILE_IDS, TILES
 
 RACK_SIZE = 14

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilerooms.engine import RuleError, SeededRng
+from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.rummikub import scoring
 from tilerooms.games.rummikub.actions import ParsedAction, parse_action
 from tilerooms.games.rummikub.board import inherit_set_ids, place_sets

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 
 # GUIDE §1: the service page sets the default; the engine doc's values stay selectable.
 DEFAULTS: dict[str, Any] = {

@@ -56,7 +56,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tilerooms.engine.replay import ReplayStep
+from tilerooms.core.replay import ReplayStep
 from tilerooms.games.rummikub.replay import replay
 from tilerooms.games.rummikub.rules import normalize_set
 from tilerooms.games.rummikub.solver import LEXICOGRAPHIC_SHARE, Plan, TableSetIn, solve

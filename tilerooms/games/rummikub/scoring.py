@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tilerooms.engine.json_copy import json_copy
+from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.state import participants
 from tilerooms.games.rummikub.tiles import rack_value
 

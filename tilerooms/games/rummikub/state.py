@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from tilerooms.engine import SeededRng
+from tilerooms.core import SeededRng
 from tilerooms.games.rummikub.board import place_sets
 from tilerooms.games.rummikub.options import resolve_options
 from tilerooms.games.rummikub.rules import NormalizedSet, normalize_set

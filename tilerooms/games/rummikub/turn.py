@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tilerooms.engine import RuleError
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub.rules import NormalizedSet, normalize_set
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tilerooms.engine.json_copy import json_copy
+from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
 from tilerooms.games.rummikub.rules import normalize_set, set_problem
 from tilerooms.games.rummikub.scoring import game_result

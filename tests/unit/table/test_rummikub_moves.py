@@ -1,0 +1,171 @@
+"""Moves made visible and feedback that teaches (issue 18: 3, 5): the pure texts and flags of
+tilerooms/table/rummikub/moves.py, and RoomState showing them from real room views."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tilerooms.games.rummikub.engine import make_state
+from tilerooms.rooms.identity import guest
+from tilerooms.rooms.service import RoomService, now_ms
+from tilerooms.table.rummikub import moves
+from tilerooms.table.rummikub.state import RummikubTable
+
+HOST = guest("hostbrowser01", "영희")
+GUEST = guest("guestbrowser2", "철수")
+RUN = {"id": "s1", "tile_ids": ["R4a", "R5a", "R6a"], "pos": {"row": 0, "col": 0}}
+GROUP = {"id": "s2", "tile_ids": ["K10a", "R10a", "B10a"], "pos": {"row": 0, "col": 8}}
+
+
+def test_sets_changed_or_added_are_found_by_their_tiles_whatever_their_id():
+    longer = {**RUN, "tile_ids": ["R4a", "R5a", "R6a", "R7a"]}
+    new = {"id": "s3", "tile_ids": ["O1a", "O2a", "O3a"]}
+    assert moves.changed_keys([RUN, GROUP], [longer, GROUP, new]) == [moves.set_key(longer["tile_ids"]), moves.set_key(new["tile_ids"])]
+    assert moves.changed_keys([RUN, GROUP], [GROUP, RUN]) == []
+    assert moves.set_key(["R6a", "R4a", "R5a"]) == moves.set_key(RUN["tile_ids"])
+    assert moves.arrived_tiles(["R4a"], ["R4a", "R7a"]) == {"R7a"}
+
+
+def test_the_last_move_is_named_in_both_languages():
+    names = {"ai-1": "AI 2 (쉬움)", "p2": "철수", "me": "영희"}
+    placed = [{"type": "draftChanged", "player": "ai-1", "seq": 4}, {"type": "committed", "player": "ai-1", "tile_ids": ["R7a", "R8a", "R9a"], "seq": 5},
+              {"type": "turn", "player": "p2", "seq": 5}]
+    assert moves.last_move(placed, names, "me") == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
+    drew = placed + [{"type": "drewCount", "player": "p2", "count": 1, "seq": 6}, {"type": "turn", "player": "me", "seq": 6}]
+    assert moves.last_move(drew, names, "me") == ("철수: 1장 가져옴", "철수: drew 1 tile")
+    timed = [{"type": "timedOut", "player": "me", "seq": 7}, {"type": "drewCount", "player": "me", "count": 3, "seq": 7}]
+    assert moves.last_move(timed, names, "me") == ("나: 시간 초과, 3장 가져옴", "You: time ran out, drew 3 tiles")
+    assert moves.last_move([{"type": "passed", "player": "p2", "seq": 8}], names, "me") == ("철수: 넘김", "철수: passed")
+    assert moves.last_move([{"type": "turn", "player": "p2", "seq": 1}], names, "me") == ("", "")
+
+
+def test_a_drawn_tile_stays_new_until_i_act():
+    drew = [{"type": "drew", "player": "me", "tile_ids": ["O5b"], "seq": 3}, {"type": "drewCount", "player": "me", "count": 1, "seq": 3},
+            {"type": "committed", "player": "ai-1", "tile_ids": ["R7a"], "seq": 4}]
+    assert moves.drawn_tiles(drew, "me", ["K1a", "O5b"]) == ["O5b"]
+    assert moves.drawn_tiles(drew + [{"type": "draftChanged", "player": "me", "seq": 5}], "me", ["K1a", "O5b"]) == []
+    assert moves.drawn_tiles(drew, "me", ["K1a"]) == []  # played meanwhile
+    assert moves.drawn_tiles(drew, None, []) == []  # a spectator draws nothing
+
+
+def test_first_meld_progress_and_refusal_say_the_points_missing():
+    assert moves.meld_progress(18, 30) == ("첫 등록: 18 / 30점 (12점 더)", "Initial meld: 18 / 30 points (12 more)")
+    assert moves.meld_progress(33, 30) == ("첫 등록: 33 / 30점", "Initial meld: 33 / 30 points")
+    refused = moves.explain("첫 등록은 30점 이상이어야 해요 (지금 18점)")
+    assert refused == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
+    assert moves.english(refused) == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
+    assert moves.explain("차례가 아니에요") == "차례가 아니에요" and moves.english("차례가 아니에요") == ""
+
+
+def test_ai_names_in_english():
+    assert moves.name_en("AI 2 (쉬움)") == "AI 2 (Easy)"
+    assert moves.name_en("AI 4 (어려움)") == "AI 4 (Hard)"
+    assert moves.name_en("철수") == "철수"
+
+
+# -- RoomState over real room views ------------------------------------------------------------
+def _room_state() -> RummikubTable:
+    root = rx.State(_reflex_internal_init=True)
+    return root.get_substate(RummikubTable.get_full_name().split(".")[1:])
+
+
+async def _seeded(service: RoomService, table: list, host_rack: list[str], guest_rack: list[str], host_melded: bool = True) -> str:
+    room_id = await service.create_room(HOST, game="rummikub")
+    await service.join(room_id, GUEST)
+    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
+    await service.waiting_room(room_id, HOST.id, "start")
+    async with service.store.lock(room_id):
+        room = await service.store.load(room_id)
+        room.game_state = make_state(table=table, racks={HOST.id: host_rack, GUEST.id: guest_rack},
+                                     has_melded={HOST.id: host_melded, GUEST.id: True}, options={"startedAt": now_ms()})
+        await service.store.save(room)
+    return room_id
+
+
+def _viewer(viewer: str) -> RummikubTable:
+    state = _room_state()
+    state._viewer = viewer
+    return state
+
+
+async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_names_its_author():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _seeded(service, [["R4a", "R5a", "R6a"], ["K10a", "R10a", "B10a"]], ["O1a", "O2a"], ["R7a", "K1b", "K2b"])
+    host, watcher = _viewer(HOST.id), _viewer(GUEST.id)
+    host._apply_view(await service.view(room_id, HOST.id), force=True)
+    await service.act(room_id, HOST.id, {"type": "draw"})  # my draw: the turn goes to 철수
+    host._apply_view(await service.view(room_id, HOST.id))
+    drawn = [t.id for c in host.rack if not c.empty for t in [c.tile] if t.drawn]
+    assert len(drawn) == 1 and drawn[0] not in ("O1a", "O2a")
+    assert host.last_move == "나: 1장 가져옴" and host.last_move_en == "You: drew 1 tile"
+    watcher._apply_view(await service.view(room_id, GUEST.id), force=True)
+    await service.act(room_id, GUEST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}]})
+    await service.act(room_id, GUEST.id, {"type": "commit"})  # the turn comes back to me
+    flash = host.flash
+    host._apply_view(await service.view(room_id, HOST.id))
+    assert host.my_turn
+    assert [s.changed for s in host.sets] == [True, False]
+    assert [t.arrived for t in host.sets[0].tiles] == [False, False, False, True]
+    assert host.flash == flash + 1
+    assert host.last_move == "철수: 1장 내려놓음"
+    assert drawn == [t.id for c in host.rack if not c.empty for t in [c.tile] if t.drawn]  # still new: I have not acted
+    # a push that changes no set (a chat line) keeps the highlight rather than clearing it
+    await service.say(room_id, GUEST.id, "안녕")
+    host._apply_view(await service.view(room_id, HOST.id))
+    assert [s.changed for s in host.sets] == [True, False] and host.flash == flash + 1
+    # the mover's own board does not flash for their own commit
+    watcher._apply_view(await service.view(room_id, GUEST.id))
+    assert not any(s.changed for s in watcher.sets)
+    # my first action ends the drawn mark
+    await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}, {"tileIds": ["O1a"]}]})
+    host._apply_view(await service.view(room_id, HOST.id))
+    assert not any(c.tile.drawn for c in host.rack)
+
+
+async def test_after_reset_a_draw_does_not_ask_and_undo_is_off():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _seeded(service, [["R4a", "R5a", "R6a"]], ["R7a", "O2a"], ["K1b", "K2b"])
+    host = _viewer(HOST.id)
+    await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}]})
+    host._apply_view(await service.view(room_id, HOST.id), force=True)
+    assert host.draft_changed and host.can_undo
+    await service.act(room_id, HOST.id, {"type": "resetDraft"})
+    host._apply_view(await service.view(room_id, HOST.id))
+    assert not host.draft_changed and not host.can_undo
+
+
+async def test_a_first_meld_refusal_says_how_many_points_are_missing():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _seeded(service, [], ["K5a", "R5a", "B5a", "O9a"], ["K1b", "K2b"], host_melded=False)
+    await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K5a", "R5a", "B5a"]}]})
+    host = _viewer(HOST.id)
+    host._room_id = room_id
+    host._apply_view(await service.view(room_id, HOST.id), force=True)
+    assert host.meld_text == "첫 등록: 15 / 30점 (15점 더)"
+    assert host.problem == "첫 등록은 30점 이상이어야 해요 (지금 15점, 15점 더 필요해요)"
+    assert host.problem_en == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
+
+
+async def test_a_spectator_sees_no_rack_and_english_ai_names():
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await service.create_room(HOST, game="rummikub")
+    await service.waiting_room(room_id, HOST.id, "add_ai", seat=1, level="easy")
+    await service.waiting_room(room_id, HOST.id, "start")
+    watcher = guest("watcherbrows3", "민수")
+    await service.join(room_id, watcher, spectate=True)
+    state = _viewer(watcher.id)
+    state._apply_view(await service.view(room_id, watcher.id), force=True)
+    assert state.role == "spectator" and state.rack == [] and not state.my_turn
+    assert [p.name_en for p in state.players] == ["영희", "AI 2 (Easy)"]
+    assert [s.name_en for s in state.seats if not s.empty] == ["영희", "AI 2 (Easy)"]
+
+
+def test_results_name_the_winner_in_english_too():
+    from tilerooms.table.state import _result_vars
+
+    result = {"ranking": [{"player": "ai-1", "rank": 1, "score": 12, "tilesLeft": 0}, {"player": "p1", "rank": 2, "score": -12, "tilesLeft": 3}],
+              "winner": ["ai-1"], "endReason": "rackEmpty", "names": {"ai-1": "AI 2 (보통)", "p1": "영희"}}
+    shown = _result_vars(result)
+    assert shown["result_summary"] == "AI 2 (보통) 님 승리! (타일을 모두 내려놓았어요)"
+    assert shown["result_summary_en"] == "AI 2 (Normal) won! (A player emptied their rack)"
+    assert [r.name_en for r in shown["result_rows"]] == ["AI 2 (Normal)", "영희"]

@@ -1,0 +1,51 @@
+"""Rendering translated text: reactive on `LocaleState.locale`, Korean unless the viewer chose English.
+
+Kept apart from the tables in `tilerooms.i18n` because it needs the locale state, which itself
+imports `LOCALES` from there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.shell.locale import LocaleState
+from tilerooms.i18n import MESSAGES, SERVER_MESSAGES
+
+
+def is_en() -> rx.Var:
+    """True when the viewer chose English."""
+    return LocaleState.locale == "en"
+
+
+def tr(key: str) -> rx.Var:
+    """A reactive translated string: Korean unless the viewer chose English."""
+    entry = MESSAGES[key]
+    return rx.cond(is_en(), entry["en"], entry["ko"])
+
+
+def by_locale(en: Any, ko: Any) -> rx.Var:
+    """`en` in English, `ko` otherwise: for text built from a state var and translated pieces."""
+    return rx.cond(is_en(), en, ko)
+
+
+def server_text(message: rx.Var) -> rx.Var:
+    """A Korean message from the server, in English when the viewer chose English and the
+    message is a known one (`SERVER_MESSAGES`); unknown messages stay as they are."""
+    return rx.cond(is_en(), rx.match(message, *SERVER_MESSAGES.items(), message), message)
+
+
+def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
+    """A Korean line from the server with numbers in it: `message_en` (the state's English of it)
+    in English when there is one, else `server_text` (the fixed messages)."""
+    return rx.cond(is_en() & (message_en != ""), message_en, server_text(message))
+
+
+def game_name(game: rx.Var, korean_name: rx.Var) -> rx.Var:
+    """A game's display name from its id (`rummikub`, `mahjong`), the server's Korean name otherwise."""
+    return rx.cond(
+        is_en(),
+        rx.match(game, ("rummikub", MESSAGES["game.rummikub"]["en"]), ("mahjong", MESSAGES["game.mahjong"]["en"]), korean_name),
+        korean_name,
+    )

@@ -1,0 +1,289 @@
+"""Account pages: sign-in, my profile (nickname, colour, stats, daily quest), my records, rankings."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tilerooms.pages.account.state import COLOR_NAMES, AccountState
+from tilerooms.shell.identity import IdentityState
+from tilerooms.i18n import text
+from tilerooms.i18n.render import by_locale, game_name, server_text, tr
+from tilerooms.shell.header import nav_link, page
+
+
+def _guest_notice() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("info")),
+        rx.callout.text(
+            tr("acct.guest_notice"),
+            rx.link(tr("acct.signin_now"), href="/signin", id="notice-signin"),
+        ),
+        id="guest-notice",
+        width="100%",
+    )
+
+
+def signin_page() -> rx.Component:
+    """/signin: one button per configured provider; guests keep playing without it."""
+    return page(
+        rx.vstack(
+            rx.heading(tr("acct.signin.title"), size="7", id="signin-title"),
+            rx.text(tr("acct.signin.intro"), color_scheme="gray"),
+            rx.text(tr("acct.signin.nickname"), size="2", color_scheme="gray"),
+            rx.cond(
+                AccountState.is_member,
+                rx.callout.root(
+                    rx.callout.icon(rx.icon("check")),
+                    rx.callout.text(tr("acct.signin.already"), rx.link(tr("acct.my_info"), href="/me")),
+                    id="already-member",
+                ),
+            ),
+            rx.cond(
+                AccountState.providers.length() == 0,
+                rx.callout(tr("acct.signin.none"), icon="info", id="no-providers"),
+                rx.vstack(
+                    rx.foreach(
+                        AccountState.providers,
+                        lambda p: rx.el.a(
+                            rx.button(by_locale(text("acct.signin.with", "en") + p["label"], p["label"] + text("acct.signin.with")), size="3", width="100%"),
+                            href=p["href"],
+                            class_name="signin-provider",
+                            data_provider=p["name"],
+                            style={"width": "100%", "textDecoration": "none"},
+                        ),
+                    ),
+                    width="100%",
+                    max_width="22em",
+                ),
+            ),
+            spacing="4",
+        )
+    )
+
+
+def _stat(label: str, value: rx.Var, test_id: str) -> rx.Component:
+    return rx.card(
+        rx.vstack(rx.text(tr(label), size="2", color_scheme="gray"), rx.heading(value.to_string(), size="6", id=test_id), spacing="1"),
+    )
+
+
+def _colour_button(color: str) -> rx.Component:
+    return rx.button(
+        tr(f"colour.{color}"),
+        color_scheme=color,
+        variant=rx.cond(AccountState.avatar_color == color, "solid", "soft"),
+        size="1",
+        on_click=AccountState.choose_color(color),
+        class_name="avatar-color",
+        data_color=color,
+    )
+
+
+def _quest() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.hstack(rx.icon("calendar-check", size=18), rx.text(tr("acct.quest.title"), weight="bold"), align="center"),
+            rx.progress(value=AccountState.quest_progress * 20, max=100, width="100%"),
+            rx.text(
+                AccountState.quest_progress.to_string() + " / " + AccountState.quest_target.to_string(),
+                rx.cond(AccountState.quest_done, tr("acct.quest.done"), ""),
+                id="quest-progress",
+            ),
+            rx.text(tr("acct.quest.note"), size="1", color_scheme="gray"),
+            width="100%",
+        ),
+        width="100%",
+    )
+
+
+def profile_page() -> rx.Component:
+    """/me: the member's profile, stats, daily quest, sign-out and account deletion."""
+    return page(
+        rx.cond(
+            AccountState.is_member,
+            rx.vstack(
+                rx.hstack(
+                    rx.avatar(fallback=AccountState.nickname[:1], color_scheme=AccountState.avatar_color, variant="solid", size="5"),
+                    rx.vstack(
+                        rx.heading(AccountState.nickname, size="7", id="profile-name"),
+                        rx.text(tr("acct.level"), AccountState.level.to_string(), tr("acct.xp_inline"), AccountState.xp.to_string(), color_scheme="gray"),
+                        spacing="1",
+                    ),
+                    align="center",
+                    spacing="4",
+                ),
+                rx.cond(AccountState.notice != "", rx.callout(server_text(AccountState.notice), icon="info", id="account-notice")),
+                rx.grid(
+                    _stat("acct.stat.games", AccountState.games, "stat-games"),
+                    _stat("acct.stat.wins", AccountState.wins, "stat-wins"),
+                    _stat("acct.stat.coins", AccountState.coins, "stat-coins"),
+                    _stat("acct.stat.xp", AccountState.xp, "stat-xp"),
+                    columns=rx.breakpoints(initial="2", sm="4"),
+                    spacing="3",
+                    width="100%",
+                ),
+                _quest(),
+                rx.text(tr("acct.coins_note"), size="1", color_scheme="gray"),
+                rx.hstack(rx.link(tr("acct.see_records"), href="/me/records", id="link-records"), rx.link(tr("acct.see_rankings"), href="/rankings"), spacing="4"),
+                rx.heading(tr("acct.name_colour"), size="4", margin_top="1em"),
+                rx.form(
+                    rx.hstack(
+                        rx.input(name="nickname", default_value=AccountState.nickname, max_length=16, id="profile-nickname"),
+                        rx.button(tr("common.save"), type="submit", id="save-nickname"),
+                    ),
+                    on_submit=AccountState.save_nickname,
+                    reset_on_submit=False,
+                ),
+                rx.hstack(*[_colour_button(c) for c in COLOR_NAMES], wrap="wrap", spacing="2"),
+                rx.hstack(
+                    rx.el.a(rx.button(tr("acct.signout"), variant="soft", id="signout"), href=AccountState.logout_href),
+                    margin_top="1em",
+                ),
+                rx.el.details(
+                    rx.el.summary(tr("acct.delete"), style={"cursor": "pointer", "color": "var(--red-11)"}),
+                    rx.form(
+                        rx.vstack(
+                            rx.text(tr("acct.delete.warning"), size="2"),
+                            rx.hstack(
+                                rx.input(name="confirm", placeholder=tr("acct.delete.placeholder"), id="delete-confirm"),
+                                rx.button(tr("acct.delete.submit"), color_scheme="red", type="submit", id="delete-account"),
+                            ),
+                        ),
+                        on_submit=AccountState.delete_account,
+                    ),
+                    id="delete-section",
+                ),
+                spacing="4",
+                width="100%",
+            ),
+            _guest_notice(),
+        )
+    )
+
+
+def records_page() -> rx.Component:
+    """/me/records: recent games and their results."""
+    return page(
+        rx.vstack(
+            rx.heading(tr("acct.records.title"), size="7", id="records-title"),
+            rx.cond(
+                AccountState.is_member,
+                rx.cond(
+                    AccountState.records.length() == 0,
+                    rx.callout(tr("acct.records.empty"), icon="info", id="records-empty"),
+                    rx.table.root(
+                        rx.table.header(rx.table.row(
+                            rx.table.column_header_cell(tr("acct.records.when")),
+                            rx.table.column_header_cell(tr("common.game")),
+                            rx.table.column_header_cell(tr("common.rank")),
+                            rx.table.column_header_cell(tr("common.score")),
+                            rx.table.column_header_cell(tr("acct.records.players")),
+                            rx.table.column_header_cell(tr("acct.records.end")),
+                            rx.table.column_header_cell(tr("acct.records.reward")),
+                        )),
+                        rx.table.body(rx.foreach(AccountState.records, lambda r: rx.table.row(
+                            rx.table.cell(r["when"]),
+                            rx.table.cell(r["game"]),
+                            rx.table.cell(r["rank"]),
+                            rx.table.cell(r["score"]),
+                            rx.table.cell(r["players"]),
+                            rx.table.cell(r["end"]),
+                            rx.table.cell(r["reward"]),
+                            class_name="record-row",
+                        ))),
+                        width="100%",
+                    ),
+                ),
+                _guest_notice(),
+            ),
+            rx.cond(AccountState.is_member, _replays()),
+            spacing="4",
+            width="100%",
+        )
+    )
+
+
+def _replays() -> rx.Component:
+    """The member's stored games, each a link to its replay (issue 21: 2)."""
+    return rx.vstack(
+        rx.heading(tr("rp.records"), size="5", id="replays-title"),
+        rx.cond(
+            AccountState.replays.length() == 0,
+            rx.text(tr("rp.records_empty"), id="replays-empty", color_scheme="gray"),
+            rx.el.ul(
+                rx.foreach(AccountState.replays, lambda r: rx.el.li(
+                    rx.link(rx.el.span(r["when"]), " · ", rx.el.span(game_name(r["game"], r["game_ko"])), " · ", rx.el.span(r["players"]),
+                            href=r["href"], class_name="replay-record-link"),
+                    class_name="replay-record", data_record=r["record_id"],
+                )),
+                id="replays", style={"margin": "0", "paddingLeft": "1.2em", "display": "flex", "flexDirection": "column", "gap": "4px"},
+            ),
+        ),
+        spacing="2",
+        width="100%",
+    )
+
+
+def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.heading(tr(title), size="4"),
+            rx.cond(
+                rows.length() == 0,
+                rx.text(tr("acct.board.empty"), color_scheme="gray"),
+                rx.table.root(
+                    rx.table.header(rx.table.row(
+                        rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("acct.board.member")), rx.table.column_header_cell(tr("acct.board.wins")),
+                    )),
+                    rx.table.body(rx.foreach(rows, lambda r: rx.table.row(
+                        rx.table.cell(r["rank"]),
+                        rx.table.cell(rx.hstack(rx.avatar(fallback=r["nickname"].to(str)[:1], color_scheme=r["color"].to(str), size="1"), rx.text(r["nickname"]), align="center")),
+                        rx.table.cell(r["wins"]),
+                        class_name="board-row",
+                    ))),
+                    width="100%",
+                ),
+            ),
+            width="100%",
+        ),
+        id=test_id,
+        width="100%",
+    )
+
+
+def rankings_page() -> rx.Component:
+    """/rankings: this week's and all-time sole wins."""
+    return page(
+        rx.vstack(
+            rx.heading(tr("acct.rankings.title"), size="7", id="rankings-title"),
+            rx.text(tr("acct.rankings.note"), color_scheme="gray", size="2"),
+            rx.grid(
+                _board("acct.rankings.weekly", AccountState.weekly, "board-weekly"),
+                _board("acct.rankings.all_time", AccountState.all_time, "board-all-time"),
+                columns=rx.breakpoints(initial="1", sm="2"),
+                spacing="4",
+                width="100%",
+            ),
+            spacing="4",
+            width="100%",
+        )
+    )
+
+
+def header_account_link() -> rx.Component:
+    """The header's account entry: the member's name (to /me) or "로그인"."""
+    return rx.cond(
+        IdentityState.is_member,
+        rx.link(
+            rx.hstack(
+                rx.avatar(fallback=IdentityState.nickname[:1], color_scheme=IdentityState.avatar_color, variant="solid", size="1"),
+                rx.text(IdentityState.nickname, id="header-member-name", max_width="7em", overflow="hidden", text_overflow="ellipsis"),
+                align="center",
+                spacing="2",
+            ),
+            href="/me",
+            underline="none",
+            id="header-profile",
+        ),
+        nav_link("nav.signin", "/signin", id="header-signin"),
+    )

@@ -1,0 +1,158 @@
+"""Account pages' state: sign-in links, profile, my records, leaderboards, the daily quest.
+
+The acting member always comes from `IdentityState._current_user()` (the signed session cookie of
+this tab's connection), never from anything the browser sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.accounts import game_records, oauth, records, rewards, settings, users
+from tilerooms.games import GAMES
+from tilerooms.rooms.identity import Identity
+from tilerooms.shell.identity import IdentityState
+from tilerooms.reflex_ext.payloads import browser_event
+
+COLOR_NAMES = {
+    "teal": "청록", "tomato": "토마토", "amber": "호박", "grass": "풀빛",
+    "blue": "파랑", "violet": "보라", "pink": "분홍", "gray": "회색",
+}
+
+
+def stored_games(user_id: int) -> list[dict[str, str]]:
+    """The member's stored games (`game_records.games_of`, newest first) as /me/records rows:
+    when (KST, as the records table), the game, who played and the replay's link."""
+    return [
+        {"record_id": g["record_id"], "href": f"/game/{g['record_id']}", "game": g["game"],
+         "game_ko": GAMES[g["game"]].name_ko if g["game"] in GAMES else g["game"],
+         "when": g["ended_at"].astimezone(rewards.KST).strftime("%m/%d %H:%M"), "players": " · ".join(g["players"])}
+        for g in game_records.games_of(user_id)
+    ]
+
+
+def _user_id(who: Identity) -> int | None:
+    return int(who.id[2:]) if who.is_member else None
+
+
+class AccountState(rx.State):
+    """What the account pages show to this browser's own user."""
+
+    providers: list[dict[str, str]] = []
+    logout_href: str = ""
+    signin_href: str = "/signin"
+    is_member: bool = False
+    nickname: str = ""
+    avatar_color: str = "teal"
+    games: int = 0
+    wins: int = 0
+    coins: int = 0
+    xp: int = 0
+    level: int = 1
+    quest_progress: int = 0
+    quest_target: int = 5
+    quest_done: bool = False
+    records: list[dict[str, str]] = []
+    replays: list[dict[str, str]] = []  # the member's stored games, each with its replay's link (issue 21: 2)
+    weekly: list[dict[str, Any]] = []
+    all_time: list[dict[str, Any]] = []
+    notice: str = ""
+
+    async def _who(self) -> Identity:
+        identity = await self.get_state(IdentityState)
+        who = identity._current_user()
+        self.is_member = who.is_member
+        self.nickname = who.name
+        self.avatar_color = identity.avatar_color
+        self.logout_href = oauth.logout_url("/")
+        return who
+
+    @browser_event
+    async def load_signin(self) -> None:
+        """The sign-in page: one link per configured provider, carrying the guest's nickname."""
+        who = await self._who()
+        next_path = oauth.safe_next(self.router.url.query_parameters.get("next") or "/me")
+        self.providers = [
+            {"name": p.name, "label": p.label, "href": oauth.login_url(p.name, who.name, next_path)}
+            for p in settings.providers().values()
+        ]
+
+    @browser_event
+    async def load_profile(self) -> None:
+        """Profile page: nickname, colour, stats and today's quest."""
+        who = await self._who()
+        user_id = _user_id(who)
+        if user_id is None:
+            return
+        stats, quest = await asyncio.gather(
+            asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id)
+        )
+        self.games, self.wins = stats.get("games", 0), stats.get("wins", 0)
+        self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
+        self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
+
+    @browser_event
+    async def load_records(self) -> None:
+        """My records: recent games with every player's result, and the stored games to replay."""
+        who = await self._who()
+        user_id = _user_id(who)
+        self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
+        self.replays = await asyncio.to_thread(stored_games, user_id) if user_id is not None else []
+
+    @browser_event
+    async def load_rankings(self) -> None:
+        """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never count)."""
+        await self._who()
+        weekly, all_time = await asyncio.gather(
+            asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard)
+        )
+        self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
+        self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
+
+    @browser_event
+    async def save_nickname(self, form: dict[str, str]) -> None:
+        """Rename the member (the guest nickname of this browser follows)."""
+        identity = await self.get_state(IdentityState)
+        who = identity._current_user()
+        user_id = _user_id(who)
+        if user_id is None:
+            return
+        stored = await asyncio.to_thread(users.rename, user_id, form.get("nickname", ""))
+        identity._forget_member()
+        if stored:
+            identity.nickname = stored
+            self.nickname = stored
+            self.notice = "닉네임을 바꿨어요."
+
+    @browser_event
+    async def choose_color(self, color: str) -> None:
+        """Pick the avatar colour."""
+        identity = await self.get_state(IdentityState)
+        user_id = _user_id(identity._current_user())
+        if user_id is None or color not in users.AVATAR_COLORS:
+            return
+        await asyncio.to_thread(users.set_avatar_color, user_id, color)
+        identity._forget_member()
+        identity.avatar_color = color
+        self.avatar_color = color
+
+    @browser_event
+    async def delete_account(self, form: dict[str, str]):
+        """Delete the member (typing the nickname confirms it), then sign out."""
+        identity = await self.get_state(IdentityState)
+        who = identity._current_user()
+        user_id = _user_id(who)
+        if user_id is None:
+            return None
+        if str(form.get("confirm", "")).strip() != who.name:
+            self.notice = "확인을 위해 닉네임을 정확히 입력해 주세요."
+            return None
+        await asyncio.to_thread(users.delete_member, user_id)
+        identity._forget_member()
+        self.is_member = False
+        # a full navigation (the backend's /auth/logout clears the HttpOnly cookie), even in single-port mode
+        return rx.call_script(f"window.location.assign({json.dumps(oauth.logout_url('/'))})")

@@ -1,0 +1,86 @@
+"""The replay page's 복기 panel (issue 21: 3): the AI review of the finished game, read from the
+records database (`accounts/game_reviews.py`) once the background process has written it.
+
+Never computed here: the page only reads. While the review is pending the page looks again every
+`POLL_WAIT` seconds (a background task, so the replay's own buttons stay free), up to `POLL_TRIES`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from tilerooms.accounts import game_reviews
+from tilerooms.replays.review_view import MjDecisionRow, RkTurnRow, SummaryRow, panel
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.pages.replay.state import ReplayState, replay_of
+
+POLL_WAIT = 1.0
+POLL_TRIES = 90  # a hanchan is reviewed in ~0.5 s, plus the review process's start (~3 s)
+
+
+class ReplayReview(ReplayState):
+    """The review rows this browser shows beside the replay."""
+
+    review_status: str = ""  # "" (none yet) / pending / done / failed / none (no review for this game)
+    rk_turns: list[RkTurnRow] = []
+    mj_worst: list[MjDecisionRow] = []
+    review_summary: list[SummaryRow] = []
+    best_turn: int = -1  # the number-tile turn row whose best table shows (-1: none)
+    best_sets: list[list[str]] = []
+
+    @browser_event(background=True)
+    async def load_review(self) -> None:
+        """Wait for the replay to open, then show its review (looking again while it is pending)."""
+        for _ in range(POLL_TRIES):
+            async with self:
+                parent = await self.get_state(ReplayState)
+                status, record_id = parent.status, parent._record_id
+            if status == "missing":
+                return
+            if status == "ready":
+                break
+            await asyncio.sleep(0.3)
+        else:
+            return
+        for _ in range(POLL_TRIES):
+            found = await asyncio.to_thread(game_reviews.review_of, record_id)
+            replay = await replay_of(record_id)  # the move lines the rows jump to
+            async with self:
+                if (await self.get_state(ReplayState))._record_id != record_id:
+                    return  # the page moved on to another record
+                if found is None or found["status"] == "pending" or replay is None:
+                    self.review_status = "pending"
+                elif found["status"] == "failed" or found["review"] is None:
+                    self.review_status = "failed"
+                    return
+                else:
+                    names = {seat.id: seat.name for seat in replay.seats}
+                    rows = panel(found["review"], [m.step for m in replay.moves], names)
+                    self.rk_turns, self.mj_worst, self.review_summary = rows.turns, rows.worst, rows.summary
+                    self.best_turn, self.best_sets = -1, []
+                    self.review_status = "done"
+                    return
+            await asyncio.sleep(POLL_WAIT)
+        async with self:
+            self.review_status = "none"
+
+    @browser_event
+    async def open_turn(self, row: int) -> None:
+        """Jump to a reviewed number-tile turn and show its best table (a second click hides it)."""
+        if not 0 <= row < len(self.rk_turns):
+            return
+        parent = await self.get_state(ReplayState)
+        await parent._go(self.rk_turns[row].index)
+        if self.best_turn == row:
+            self.best_turn, self.best_sets = -1, []
+        else:
+            self.best_turn, self.best_sets = row, self.rk_turns[row].best_sets
+
+    @browser_event
+    async def open_decision(self, row: int) -> None:
+        """Jump to the position a listed mahjong decision was made from."""
+        if 0 <= row < len(self.mj_worst):
+            parent = await self.get_state(ReplayState)
+            await parent._go(self.mj_worst[row].index)

@@ -1,0 +1,66 @@
+"""The site shell: header with brand, navigation and language switch, then the page body."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tilerooms.shell.locale import LocaleState
+from tilerooms.i18n.render import by_locale, tr
+
+__all__ = ["header", "nav_link", "page", "tr"]
+
+
+def nav_link(key: str, href: str, **props) -> rx.Component:
+    """A header link; one size smaller on a phone, so a 390 px screen holds the header in English too."""
+    return rx.link(tr(key), href=href, size=rx.breakpoints(initial="2", sm="3"), weight="medium", underline="none", **props)
+
+
+def header() -> rx.Component:
+    """Top bar of every page."""
+    from tilerooms.pages.account.page import header_account_link  # late: the account pages import this module
+
+    return rx.hstack(
+        rx.link(
+            rx.hstack(
+                rx.icon("grid-3x3", size=22),
+                rx.heading("tilerooms", size=rx.breakpoints(initial="4", sm="5")),
+                align="center",
+                spacing="2",
+            ),
+            href="/",
+            underline="none",
+        ),
+        rx.spacer(),
+        nav_link("nav.lobby", "/lobby", id="nav-lobby"),
+        nav_link("nav.rankings", "/rankings", id="nav-rankings"),
+        header_account_link(),
+        rx.button(
+            tr("lang.switch"),
+            variant="ghost",
+            size="2",
+            id="lang-switch",
+            on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en")),
+        ),
+        width="100%",
+        padding_x=rx.breakpoints(initial="0.75em", sm="1.25em"),
+        padding_y="0.75em",
+        align="center",
+        spacing=rx.breakpoints(initial="2", xs="3", sm="4"),
+        white_space="nowrap",  # a 390 px phone must not break "로비" into two lines
+        border_bottom="1px solid var(--gray-a5)",
+    )
+
+
+def page(*children: rx.Component) -> rx.Component:
+    """Wrap a page body in the site shell."""
+    return rx.box(
+        header(),
+        # narrower margins on a phone: the game screen needs the room (issue 4)
+        # tr-page-body: a running number-tile game takes the whole width (ui/board.py BOARD_CSS)
+        rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em"), class_name="tr-page-body"),
+        min_height="100vh",
+        lang=by_locale("en", "ko"),
+        # Korean wraps between words, not inside one ("가져올/까요"); a word too long still breaks
+        word_break="keep-all",
+        overflow_wrap="break-word",
+    )

@@ -1,1 +1,0 @@
-"""Reflex State classes: thin adapters between one browser and the rooms / engines."""

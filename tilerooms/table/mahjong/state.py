@@ -1,0 +1,311 @@
+"""The mahjong table of one browser: a substate of `RoomState` (issue 19: 6).
+
+Its public vars are rows built from this viewer's own engine view only (`mahjong_view`); the
+view itself, with the tokens actions need, stays in backend vars. `RoomState` hands it every view
+it applies (`_show`); its handlers send actions through `RoomState._ask`, the one path that also
+applies the fresh view coming back from the same room load.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.rooms import runtime
+from tilerooms.table.mahjong.rows import (
+    PLACES,
+    MjAnnounce,
+    MjClaim,
+    MjHandResult,
+    MjInfo,
+    MjOpenMeld,
+    MjOwn,
+    MjPlate,
+    MjRankRow,
+    MjRound,
+    MjSeries,
+    MjSummaryRow,
+    MjTable,
+    MjTurn,
+    best_hand_line,
+    chart_rows,
+    end_reason,
+    mahjong_table,
+    pond_rows,
+    ranking_rows,
+    rounds_played,
+    start_points,
+    summary_rows,
+)
+from tilerooms.table.mahjong.moves import compact_events
+from tilerooms.shell.origin import request_origin
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.table.state import RoomState
+
+
+def _without_seq(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "seq"}
+
+
+def _place_vars(table: MjTable) -> dict[str, Any]:
+    """Each place's plate, melds and pond rows under their var names."""
+    out: dict[str, Any] = {}
+    for place in PLACES:
+        out[f"mj_plate_{place}"] = table.plates[place]
+        out[f"mj_melds_{place}"] = table.melds[place]
+        for row, tiles in enumerate(pond_rows(table.ponds[place])):
+            out[f"mj_pond_{place}_{row}"] = tiles
+    return out
+
+
+class MahjongTable(RoomState):
+    """What this viewer sees of the mahjong game (issue 7), and the table's buttons.
+
+    The table is many small vars (issue 20: 2): Reflex sends the whole value of every var a
+    handler assigns, and `_put` assigns only the changed ones, so a discard sends one pond row
+    and the turn. Each place at the table (bottom = me, right, top, left) has its plate, its melds
+    and four pond rows (`mahjong_view.pond_rows`).
+    """
+
+    GAME = "mahjong"
+
+    mj_info: MjInfo = rx.field(default_factory=MjInfo)
+    mj_round: MjRound = rx.field(default_factory=MjRound)
+    mj_turn: MjTurn = rx.field(default_factory=MjTurn)
+    mj_announce: MjAnnounce = rx.field(default_factory=MjAnnounce)
+    mj_plate_bottom: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_right: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_top: MjPlate = rx.field(default_factory=MjPlate)
+    mj_plate_left: MjPlate = rx.field(default_factory=MjPlate)
+    mj_melds_bottom: list[MjOpenMeld] = []
+    mj_melds_right: list[MjOpenMeld] = []
+    mj_melds_top: list[MjOpenMeld] = []
+    mj_melds_left: list[MjOpenMeld] = []
+    # pond rows: tokens with their marks ("52:0p/t"), six a row
+    mj_pond_bottom_0: list[str] = []
+    mj_pond_bottom_1: list[str] = []
+    mj_pond_bottom_2: list[str] = []
+    mj_pond_bottom_3: list[str] = []
+    mj_pond_right_0: list[str] = []
+    mj_pond_right_1: list[str] = []
+    mj_pond_right_2: list[str] = []
+    mj_pond_right_3: list[str] = []
+    mj_pond_top_0: list[str] = []
+    mj_pond_top_1: list[str] = []
+    mj_pond_top_2: list[str] = []
+    mj_pond_top_3: list[str] = []
+    mj_pond_left_0: list[str] = []
+    mj_pond_left_1: list[str] = []
+    mj_pond_left_2: list[str] = []
+    mj_pond_left_3: list[str] = []
+    mj_own: MjOwn = rx.field(default_factory=MjOwn)
+    mj_claim: MjClaim = rx.field(default_factory=MjClaim)
+    mj_result: MjHandResult = rx.field(default_factory=MjHandResult)
+    mj_ranking: list[MjRankRow] = []
+    mj_chart: list[dict[str, Any]] = []
+    mj_series: list[MjSeries] = []
+    mj_end: str = ""
+    mj_summary: list[MjSummaryRow] = []  # the game's per-player summary (spec 8.6)
+    mj_best: str = ""  # the game's best hand in one line
+    mj_best_en: str = ""
+    mj_rounds: int = 0
+    mj_last_open: bool = True  # the final screen: the last hand's result over it until 확인
+    # this browser's table settings (spec §9: large print on by default; two-step discard)
+    mj_large: bool = True
+    mj_one_tap: bool = False
+    mj_beginner: bool = True
+
+    _mj_view: dict[str, Any] = {}  # this viewer's own mahjong view (tokens for actions)
+    _mj_selected: str = ""
+    _mj_riichi_mode: bool = False
+    _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
+    _mj_events: list[dict[str, Any]] = []  # the room's recent public events: the last discard, the call to announce
+    _mj_names: dict[str, str] = {}  # the names the table was last shown with
+
+    # -- showing a view ----------------------------------------------------------------------
+    def _show(self, view: dict[str, Any]) -> None:
+        """Mahjong: keep my own engine view (backend only) and show its rows (called by
+        `RoomState._show_view`)."""
+        game_view = view.get("game_state") or {}
+        events = compact_events(view.get("events")) if game_view else []
+        names = self._raw("_names")
+        if game_view and events == self._raw("_mj_events") and names == self._raw("_mj_names") and _without_seq(game_view) == _without_seq(self._raw("_mj_view")):
+            return  # only the view's seq moved (another seat's hidden claim answer): nothing to show
+        self._put(_mj_names=dict(names))
+        history = [] if view.get("status") == "waiting" or not game_view else self._raw("_mj_history")
+        if game_view:
+            # the chart from the engine's own record of finished hands: a reload loses nothing
+            ids = [p["id"] for p in game_view.get("players", [])]
+            history = [["시작", start_points(game_view)]] + [
+                [h["round"], dict(zip(ids, h["points"]))] for h in game_view.get("handHistory", [])
+            ]
+            if (game_view.get("me") or {}).get("legal") is None:
+                self._mj_selected, self._mj_riichi_mode = "", False
+        self._mj_view = game_view
+        self._mj_events = events
+        result = view.get("result") if view.get("status") == "finished" else None
+        order = [p["id"] for p in game_view.get("players", [])]
+        if result is not None and game_view:
+            final = {r["player"]: int(r["points"]) for r in result.get("ranking", [])}
+            last_points = history[-1][1] if history else {}
+            if final and final != last_points:
+                history = history + [["종료", final]]
+        self._put(_mj_history=history)
+        rows, series = chart_rows([(h[0], h[1]) for h in history], order, names) if result else ([], [])
+        best, best_en = best_hand_line(result, names)
+        if result is None:
+            self._put(mj_last_open=True)  # the next game's end shows its last hand again
+        self._put(
+            mj_ranking=ranking_rows(result, names, self._viewer),
+            mj_summary=summary_rows(result, names, self._viewer),
+            mj_best=best,
+            mj_best_en=best_en,
+            mj_rounds=rounds_played(result),
+            mj_chart=rows,
+            mj_series=series,
+            mj_end=end_reason(result),
+        )
+        self._mj_restyle()
+
+    def _mj_restyle(self) -> None:
+        now = int(time.time() * 1000)
+        view = self._raw("_mj_view")
+        table = mahjong_table(
+            view or None, self._raw("_names"), selected=self._mj_selected,
+            riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
+            events=self._raw("_mj_events"), now_ms=now,
+        )
+        turn, claim, result = self._raw("mj_turn"), self._raw("mj_claim"), self._raw("mj_result")
+        if table.turn.deadline == turn.deadline:
+            table.turn.left = turn.left  # the same clock: its reference stays (no resend)
+        if (table.claim.deadline and table.claim.deadline != claim.deadline) or (table.result.deadline and table.result.deadline != result.deadline):
+            self.server_now = now  # the claim ring's and the result clock's reference for clock skew
+        self._put(mj_info=table.info, mj_round=table.round, mj_turn=table.turn, mj_announce=table.announce,
+                  mj_own=table.own, mj_claim=table.claim, mj_result=table.result, **_place_vars(table))
+
+    async def _mj_send(self, action: dict[str, Any]) -> None:
+        action = {**action, "seq": self._mj_view.get("phaseSeq")}
+        self._mj_selected, self._mj_riichi_mode = "", False
+        service = runtime.service()
+        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)))
+        self._mj_restyle()  # the selection is gone even when the action was refused
+
+    def _mj_legal(self) -> dict[str, Any]:
+        return ((self._mj_view.get("me") or {}).get("legal")) or {}
+
+    @browser_event
+    async def mj_tap(self, token: str) -> None:
+        """Tap on a hand tile: select (and enlarge) it; a second tap — or the first, with one-tap
+        discarding on — discards it; in riichi mode a lit tile is the riichi discard (spec §9)."""
+        legal = self._mj_legal()
+        if not isinstance(token, str) or not legal:
+            return
+        if self._mj_riichi_mode:
+            if token in (legal.get("riichi") or []):
+                await self._mj_send({"type": "discard", "tile": token, "riichi": True})
+            else:
+                self.error = "리치 중에는 빛나는 패만 버릴 수 있어요"
+            return
+        if token not in (legal.get("discard") or []):
+            self._mj_selected = token
+            self.error = "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요" if self._mj_view.get("stage") == "afterCall" else "지금은 그 패를 버릴 수 없어요"
+            self._mj_restyle()
+            return
+        if self.mj_one_tap or token == self._mj_selected:
+            await self._mj_send({"type": "discard", "tile": token})
+            return
+        self._mj_selected = token
+        self.error = ""
+        self._mj_restyle()
+
+    @browser_event
+    async def mj_swipe(self, token: str) -> None:
+        """Swipe up on a hand tile: discard it at once (or declare riichi with it in riichi mode)."""
+        legal = self._mj_legal()
+        if not isinstance(token, str) or not legal:
+            return
+        if self._mj_riichi_mode and token in (legal.get("riichi") or []):
+            await self._mj_send({"type": "discard", "tile": token, "riichi": True})
+        elif not self._mj_riichi_mode and token in (legal.get("discard") or []):
+            await self._mj_send({"type": "discard", "tile": token})
+
+    @browser_event
+    async def mj_discard(self) -> None:
+        """The big 버리기 button: discard the selected tile."""
+        if self._mj_selected:
+            legal = self._mj_legal()
+            riichi = self._mj_riichi_mode and self._mj_selected in (legal.get("riichi") or [])
+            await self._mj_send({"type": "discard", "tile": self._mj_selected, "riichi": riichi})
+        else:
+            self.error = "버릴 패를 먼저 눌러 고르세요"
+
+    @browser_event
+    def mj_riichi(self) -> None:
+        """리치: light the discards that keep tenpai; tap one of them to declare (again: cancel)."""
+        if not self._mj_legal().get("riichi"):
+            return
+        self._mj_riichi_mode = not self._mj_riichi_mode
+        self._mj_selected = ""
+        self._mj_restyle()
+
+    @browser_event
+    async def mj_turn_action(self, kind: str) -> None:
+        """쯔모 / 북 / 구종구패 (shown only when legal)."""
+        if kind not in ("tsumo", "kita", "kyuushu"):
+            self.error = "할 수 없는 동작이에요"
+            return
+        await self._mj_send({"type": kind})
+
+    @browser_event
+    async def mj_kan(self, key: str) -> None:
+        """깡: "ankan:<kind>" or "kakan:<token>" (the choices come from my legal moves)."""
+        kind, _, value = str(key).partition(":")
+        legal = self._mj_legal()
+        if kind == "ankan" and value.isdigit() and int(value) in (legal.get("ankan") or []):
+            await self._mj_send({"type": "ankan", "kind": int(value)})
+        elif kind == "kakan" and value in (legal.get("kakan") or []):
+            await self._mj_send({"type": "kakan", "tile": value})
+
+    @browser_event
+    async def mj_call(self, call: str, choice: str = "0") -> None:
+        """Answer my claim window: ron / pon / kan / chi (with the chosen combination) or pass."""
+        mine = ((self._mj_view.get("me") or {}).get("claim")) or {}
+        if call == "pass":
+            await self._mj_send({"type": "pass"})
+            return
+        if call not in (mine.get("calls") or []):
+            return
+        action: dict[str, Any] = {"type": "claim", "call": call}
+        options = mine.get(call) if call in ("pon", "chi") else None
+        if options:
+            index = int(choice) if str(choice).isdigit() else 0
+            action["tiles"] = options[min(index, len(options) - 1)]
+        await self._mj_send(action)
+
+    @browser_event
+    async def mj_ready(self) -> None:
+        """확인 on the result screen (the next hand starts when everyone has confirmed)."""
+        await self._mj_send({"type": "ready"})
+
+    @browser_event
+    def mj_last_hand(self, show: bool) -> None:
+        """The final screen: close the last hand's result (확인) or show it again."""
+        self.mj_last_open = bool(show)
+
+    @browser_event
+    async def mj_pref(self, key: str) -> None:
+        """Auto-win / no-calls (spec 7.1), kept by the engine for my seat."""
+        if key not in ("autoWin", "noCalls"):
+            return
+        prefs = ((self._mj_view.get("me") or {}).get("prefs")) or {}
+        await self._mj_send({"type": "setPref", key: not bool(prefs.get(key))})
+
+    @browser_event
+    def mj_setting(self, name: str) -> None:
+        """This browser's table settings: large print, one-tap discard, beginner mode, less motion."""
+        if name not in ("mj_large", "mj_one_tap", "mj_beginner", "mj_reduced"):
+            return
+        setattr(self, name, not getattr(self, name))
+        self._mj_restyle()

@@ -1,0 +1,318 @@
+"""The number-tile board of one browser: a substate of `RoomState` (issue 18: 6).
+
+Its public vars are this viewer's board only (`rummikub_view.board`), in the compact form of issue
+20: 2 — tile ids, one string per set, short flag lists — and each set in a var of its own
+(`set_0` … `set_39`, then `sets_more`), so a move that changes one set sends that one: Reflex
+sends every var a handler assigns, and `_put` assigns only what changed. The room's engine view
+with the viewer's own rack stays in backend vars. `RoomState` hands it every view it applies
+(`_show`); its handlers send actions through `RoomState._ask`, the one path that also applies the
+fresh view coming back from the same room load.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import fields
+from typing import Any
+
+import reflex as rx
+
+from tilerooms.games.rummikub.draft_edit import draft_payload, drop, move_tiles, return_to_rack
+from tilerooms.games.rummikub.hint import find_new_set
+from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_runs_first
+from tilerooms.rooms import runtime
+from tilerooms.table.rummikub import moves
+from tilerooms.shell.origin import request_origin
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.table.state import RoomState
+from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, parse_set_code, parse_turn_line, rack_rows, set_rows
+
+
+class RummikubTable(RoomState):
+    """What this viewer sees of the number-tile game, and the board's buttons."""
+
+    GAME = "rummikub"
+
+    players: list[PlayerRow] = []
+    # whose turn, the pool, the clock, the tile counts and the last move in one line (rummikub_view.turn_line)
+    turn: str = ""
+    # set_0 … set_39 (added below the class): the sets' codes by index; the ones after them here
+    sets_more: list[str] = []
+    changed_sets: list[int] = []
+    arrived: list[str] = []
+    jokers: dict[str, str] = {}
+    rack_cells: list[str] = []
+    rack_size: int = 0
+    rack_shown: int = 0
+    drawn: list[str] = []
+    draft_changed: bool = False
+    selected: list[str] = []
+    my_turn: bool = False
+    meld: str = ""
+    problem_en: str = ""  # English of the problem line when it has numbers in it (the first-meld shortfall)
+    commit_ok: bool = False
+    problem: str = ""
+    can_undo: bool = False
+    live_draft: bool = False
+    flash: int = 0  # issue 18: the changed sets' highlight restarts when this moves
+
+    _game: dict[str, Any] = {}
+    _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
+    _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
+    _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
+    _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
+    _last: list[Any] = []  # the last move (player, kind, count): issue 18's line "AI 2: 3장 내려놓음"
+    _deadline: int = 0  # the turn's deadline and the server's clock when it was first shown
+    _now: int = 0
+
+    # -- the board read back (for the server's own readers and tests; never sent) ------------
+    def _set_codes(self) -> list[str]:
+        """The shown sets' codes in index order."""
+        slots = [self._raw(f"set_{i}") for i in range(SET_SLOTS)]
+        return [c for c in slots if c] + list(self._raw("sets_more"))
+
+    @property
+    def sets(self) -> list[SetRow]:
+        """The shown sets as the board draws them."""
+        return set_rows(self._set_codes(), self.selected, self.changed_sets, self.arrived, self.jokers)
+
+    @property
+    def rack(self) -> list[RackCell]:
+        """My rack grid as the board draws it."""
+        return rack_rows(self.rack_cells, self.rack_size, self.selected, self.drawn, self.rack_shown)
+
+    @property
+    def meld_text(self) -> str:
+        """My first meld's progress as the board words it ("첫 등록: 18 / 30점 (12점 더)"), "" when none."""
+        return moves.meld_progress(*map(int, self.meld.split(" ")))[0] if self.meld else ""
+
+    @property
+    def meld_text_en(self) -> str:
+        """The same in English."""
+        return moves.meld_progress(*map(int, self.meld.split(" ")))[1] if self.meld else ""
+
+    @property
+    def pool_count(self) -> int:
+        """Tiles left in the pool."""
+        return parse_turn_line(self.turn).pool
+
+    def _last_move_lines(self) -> tuple[str, str]:
+        move = parse_turn_line(self.turn).move
+        if move is None:
+            return "", ""
+        player = self.players[move[0]].id
+        return moves.move_line(player, move[1], move[2], self._names, self._viewer)
+
+    @property
+    def last_move(self) -> str:
+        """The last move in one line, as the board shows it ("AI 2 (쉬움): 3장 내려놓음")."""
+        return self._last_move_lines()[0]
+
+    @property
+    def last_move_en(self) -> str:
+        """The same line in English ("AI 2 (Easy): placed 3 tiles")."""
+        return self._last_move_lines()[1]
+
+    # -- showing a view ----------------------------------------------------------------------
+    def _show(self, view: dict[str, Any]) -> None:
+        """Show the number-tile part of a room view (called by `RoomState._show_view`)."""
+        self._show_moves(view)
+        self._restyle()
+
+    def _show_moves(self, view: dict[str, Any]) -> None:
+        """Another player's move made visible (issue 18: 3): the sets it changed are highlighted for
+        1 s (`flash` restarts the animation), tiles new on the board animate in, my drawn tiles are
+        marked until I act, and the last move is named. Works from table to table, whoever's turn
+        it is now: the move that handed the turn to me counts, and a later push that changes no
+        set (a clock, a chat line, an AI being woken) keeps the highlight instead of clearing it."""
+        game_before = self._raw("_game") or {}
+        before = game_before.get("table")
+        shown_before = _shown_tiles(game_before)
+        game = view.get("game_state") or {}
+        self._game = game
+        after = game.get("table")
+        events = view.get("events") or []
+        if before is None or after is None:
+            self._put(_changed=[], _arrived=[])
+        elif moves.table_keys(before) != moves.table_keys(after):
+            author = moves.last_author(events)
+            changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
+            self._put(_changed=changed)
+            if changed:
+                self._put(flash=self.flash + 1)
+        shown_now = _shown_tiles(game)
+        if before is not None and shown_now != shown_before:
+            self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
+        self._put(_drawn=moves.drawn_tiles(events, self._viewer, game.get("rack") or []),
+                  _last=list(moves.last_move_parts(events) or ()) if game else [])
+        deadline = int(game.get("deadline") or 0)
+        if deadline != self._deadline:
+            self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
+
+    def _show_board(self, b: Board) -> None:
+        on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
+        self._put(_rack_order=b.rack_cells + [""] * (b.rack_size - len(b.rack_cells)))
+        # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
+        slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
+        shown = {f.name: getattr(b, f.name) for f in fields(Board) if f.name != "sets"}
+        self._put(selected=[t for t in self._raw("selected") if t in on_board], sets_more=b.sets[SET_SLOTS:], **slots, **shown)
+
+    def _restyle(self) -> None:
+        game = self._raw("_game")
+        if game:
+            last = tuple(self._raw("_last")) or None
+            self._show_board(board(game, self._raw("_names"), self._raw("selected"), self._raw("_rack_order"), set(self._raw("_changed")),
+                                   set(self._raw("_arrived")), set(self._raw("_drawn")), last, self._now))
+        else:
+            self._show_board(Board())
+
+    # -- the board ---------------------------------------------------------------------------
+    @browser_event
+    def toggle(self, tile_id: str) -> None:
+        """Select or unselect a tile (click, tap, or Enter on a focused tile)."""
+        if not isinstance(tile_id, str):  # clients can send any payload (GUIDE §5)
+            return
+        selected = self._raw("selected")
+        self._select([t for t in selected if t != tile_id] if tile_id in selected else selected + [tile_id])
+
+    def _select(self, tiles: list[str]) -> None:
+        """Select `tiles` (those on my board): the board itself does not change, so it is not
+        rebuilt (a tap is the most frequent event there is)."""
+        on_board = {t for code in self._set_codes() for t in parse_set_code(code)[3]} | set(self._raw("rack_cells"))
+        self._put(selected=[t for t in tiles if t in on_board])
+
+    def _rack_tiles(self) -> list[str]:
+        """My rack tiles not on the table, in my cell order."""
+        return [t for t in self.rack_cells if t]
+
+    @browser_event
+    def chain_select(self, data: dict) -> None:
+        """Long press: select from the pressed tile rightwards, one more each 0.25 s, while the
+        tiles still continue a run or a group (service page 조작 방법)."""
+        if not isinstance(data, dict):
+            return
+        tile, steps = data.get("tile"), data.get("steps")
+        if not isinstance(tile, str) or not isinstance(steps, int):
+            return
+        rows = [self._rack_tiles()] + [parse_set_code(code)[3] for code in self._set_codes()]
+        line = next((r for r in rows if tile in r), None)
+        if line is not None:
+            self.selected = chain(line, tile, min(steps, 13))
+            self._restyle()
+
+    @browser_event
+    def sort_rack(self, kind: str) -> None:
+        """789: runs first; 777: groups first (the rest behind). Only on this button."""
+        tiles = self._rack_tiles()
+        ordered = sort_runs_first(tiles) if kind == "789" else sort_groups_first(tiles) if kind == "777" else tiles
+        self._rack_order = ordered
+        self._restyle()
+
+    @browser_event
+    def hint(self) -> None:
+        """"도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
+        found = find_new_set(self._rack_tiles())
+        if found is None:
+            self.error = "지금 손패만으로 낼 수 있는 묶음이 없어요"
+            return
+        self.error = ""
+        self.selected = found
+        self._restyle()
+
+    @browser_event
+    async def drop_tiles(self, data: dict) -> None:
+        """A drag ended on a set, on the table, or on a rack cell."""
+        if not isinstance(data, dict):
+            return
+        tiles, target = data.get("tiles"), data.get("target")
+        if not isinstance(tiles, list) or not isinstance(target, dict) or not all(isinstance(t, str) for t in tiles):
+            return
+        rack = set(self._game.get("rack") or [])
+        if target.get("kind") == "rack":
+            cell = target.get("cell")
+            on_table = [t for t in tiles if t in rack and t not in self._rack_tiles()]
+            if on_table and self.my_turn:
+                sets = return_to_rack(self._draft_sets(), on_table, list(rack))
+                await self._send({"type": "setDraft", "sets": sets})
+            self._place_in_rack([t for t in tiles if t in rack], cell if isinstance(cell, int) else -1)
+            return
+        if not self.my_turn:
+            self.error = "내 차례에만 테이블에 놓을 수 있어요"
+            return
+        self.selected = []
+        await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, target)})
+
+    def _place_in_rack(self, tiles: list[str], cell: int) -> None:
+        order = [t if t not in tiles else "" for t in self._rack_order]
+        at = cell if 0 <= cell < len(order) else len(order)
+        for tile in tiles:
+            while at < len(order) and order[at]:
+                at += 1
+            if at >= len(order):
+                order.append(tile)
+            else:
+                order[at] = tile
+            at += 1
+        self._rack_order = order
+        self.selected = []
+        self._restyle()
+
+    @browser_event
+    def clear_selection(self) -> None:
+        """Drop the selection."""
+        self._put(selected=[])
+
+    def _draft_sets(self) -> list[dict[str, Any]]:
+        return draft_payload(((self._game.get("draft") or {}).get("sets")) or [])
+
+    async def _send(self, action: dict[str, Any]) -> None:
+        action = {**action, "turn": self._game.get("turn_no")}
+        service = runtime.service()
+        # a first-meld refusal says the points missing
+        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)), explain=moves.explain)
+
+    @browser_event
+    async def place_new(self) -> None:
+        """Selected tiles become a new set."""
+        if self.selected:
+            sets = move_tiles(self._draft_sets(), self.selected, None)
+            self.selected = []
+            await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def place_on(self, index: int) -> None:
+        """Selected tiles join set number `index`."""
+        if self.selected and type(index) is int:
+            sets = move_tiles(self._draft_sets(), self.selected, index)
+            self.selected = []
+            await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def to_rack(self) -> None:
+        """Selected tiles that came from my rack go back to it."""
+        rack = self._game.get("rack") or []
+        sets = return_to_rack(self._draft_sets(), self.selected, rack)
+        self.selected = []
+        await self._send({"type": "setDraft", "sets": sets})
+
+    @browser_event
+    async def game_action(self, kind: str) -> None:
+        """undoDraft / resetDraft / commit / draw / pass."""
+        if kind not in ("undoDraft", "resetDraft", "commit", "draw", "pass"):
+            self.error = "할 수 없는 동작이에요"
+            return
+        self._put(selected=[])  # assigned only when there was one: Reflex sends every assigned var
+        await self._send({"type": kind, "seq": self._game.get("seq")})
+
+
+for _slot in range(SET_SLOTS):
+    RummikubTable.add_var(f"set_{_slot}", str, "")
+
+
+def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
+    """The tiles on the sets a viewer's board shows: their own draft in their turn, else the table."""
+    if not game:
+        return set()
+    draft = game.get("draft") or {}
+    sets = draft["sets"] if draft.get("sets") is not None else game.get("table") or []
+    return {t for s in sets for t in s["tile_ids"]}

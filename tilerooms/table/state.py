@@ -1,0 +1,434 @@
+"""One browser's window on one room: a thin adapter between the browser and the room service.
+
+Public vars hold only this viewer's `room_view` turned into display rows; the room itself (and its
+engine state with every hidden tile) stays in the room layer. `RoomState` is the room's common
+part (entering, seats, chat, results, the one path for requests and pushes); each game's table is
+a substate with its own vars and buttons (`rummikub_table.RummikubTable`,
+`mahjong_table.MahjongTable`), handed every view this one applies.
+
+Everything a browser asks goes through `_ask`: the service changes the room and returns this
+viewer's view of the room it saved, shown at once. Pushes from other people's moves arrive
+through `_apply_view`, called by the live-viewer registry with `app.modify_state` (a method for
+the server only: Reflex never makes an `_`-prefixed method an event a browser could send); the
+push of a version already shown sends nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+import reflex as rx
+
+from tilerooms.core import RuleError
+from tilerooms.rooms import runtime
+from tilerooms.shell.identity import IdentityState
+from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.shell.origin import request_origin
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.table.rummikub import moves
+from tilerooms.reflex_ext.assign import put, raw
+from tilerooms.i18n import SERVER_MESSAGES, text
+
+END_REASONS = {
+    "rackEmpty": "타일을 모두 내려놓았어요",
+    "stalemate": "더 낼 수 있는 사람이 없어요",
+    "timeUp": "전체 시간이 끝났어요",
+    "aborted": "참가자가 한 명만 남아 게임이 끝났어요",
+}
+
+
+@dataclass
+class SeatRow:
+    """One seat of the waiting room as this viewer sees it."""
+
+    index: int
+    label: str
+    empty: bool
+    id: str
+    name: str
+    ai: bool
+    level: str
+    ready: bool
+    connected: bool
+    is_host: bool
+    is_me: bool
+    name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
+
+
+@dataclass
+class ResultRow:
+    """One line of the results table."""
+
+    rank: int
+    name: str
+    score: int
+    tiles: int
+    name_en: str = ""
+
+
+@dataclass
+class ChatRow:
+    """One chat line (rendered as text, never HTML)."""
+
+    no: int
+    name: str
+    text: str
+
+
+class RoomState(rx.State):
+    """What this viewer sees of the room, and the buttons they press."""
+
+    status: str = "loading"
+    room_name: str = ""
+    game_name: str = ""
+    version: int = 0
+    me: str = ""
+    role: str = ""
+    is_host: bool = False
+    solo: bool = False
+    has_password: bool = False
+    needs_password: bool = False
+    seats: list[SeatRow] = []
+    spectators: list[str] = []
+    chat: list[ChatRow] = []
+    # the common menu in a game holds the chat: lines that came while it was shut are unread
+    menu_open: bool = False
+    chat_unread: int = 0
+    options_text: str = ""
+    options_text_en: str = ""
+    result_summary: str = ""
+    result_summary_en: str = ""
+    result_rows: list[ResultRow] = []
+    match_continues: bool = False
+    record_id: str = ""  # the finished game's stored record: its replay is /game/<record_id> (issue 21: 2)
+    error: str = ""
+    game: str = ""  # "rummikub" / "mahjong": which table substate shows the game
+    server_now: int = 0  # the countdowns' reference for clock skew (set with a new deadline)
+    # 애니메이션 줄이기: this browser's setting, shared by both tables
+    mj_reduced: bool = False
+
+    @rx.var
+    def error_en(self) -> str:
+        """English of an error line with numbers in it ("" for the others: `server_text` knows them)."""
+        return moves.english(self.error)
+
+    _room_id: str = ""
+    _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
+    _viewer: str = ""
+    _names: dict[str, str] = {}
+    _chat_read_no: int = 0  # the last chat line this viewer has seen
+
+    # -- entering and leaving ----------------------------------------------------------------
+    @browser_event
+    async def enter(self):
+        """Page load (and reload): rejoin my seat, else take a free seat, else watch."""
+        room_id = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        identity = await self.get_state(IdentityState)
+        who = identity._current_user()
+        lobby = await self.get_state(LobbyState)
+        lobby.following = False  # stop the lobby list refresh
+        # and drop the list: every open room, held for nothing while this browser shows a room —
+        # 100 rooms open, ~35 KB a browser (issue 20: 4); the lobby's on_load reloads it
+        put(lobby, {"rooms": []})
+        self._room_id, self._viewer, self.me = room_id, who.id, who.id
+        service = runtime.service()
+        view = await service.view(room_id, who.id)
+        if view is None:
+            await runtime.live().forget(self.router.session.client_token)  # no longer shows the room it showed
+            self.status = "closed"
+            self.error = "없는 방이거나 이미 닫힌 방이에요"
+            return
+        watch = self.router.url.query_parameters.get("watch") == "1"
+        try:
+            if view["you"]["role"] != "outsider":
+                await service.connected(room_id, who.id)
+            elif watch or view["status"] != "waiting":
+                await service.join(room_id, who, spectate=True, origin=request_origin(self))
+            elif view["has_password"]:
+                self.needs_password = True
+            else:
+                await service.join(room_id, who, origin=request_origin(self))
+        except RuleError as err:
+            self.error = err.message
+            if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
+                try:  # every seat taken: watch instead
+                    await service.join(room_id, who, spectate=True, origin=request_origin(self))
+                except RuleError as refused:
+                    self.error = refused.message
+        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
+        await self._refresh()
+
+    @browser_event
+    async def submit_password(self, form: dict[str, str]) -> None:
+        """Join a password-protected room."""
+        identity = await self.get_state(IdentityState)
+        try:
+            await runtime.service().join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
+            self.needs_password = False
+            self.error = ""
+        except RuleError as err:
+            self.error = err.message
+        await self._refresh()
+
+    @browser_event
+    async def leave(self):
+        """Leave the room (and the game: my tiles go back to the pool) and return to the lobby."""
+        try:
+            await runtime.service().leave(self._room_id, self._viewer)
+        except RuleError:
+            pass
+        await runtime.live().forget(self.router.session.client_token)
+        return rx.redirect("/lobby")
+
+    # -- views -------------------------------------------------------------------------------
+    def _room(self) -> RoomState:
+        """The room part of this browser's state (a table substate's handlers run with `self` the
+        table; what `_apply_view` touches lives here)."""
+        state: Any = self
+        while type(state) is not RoomState:
+            state = state.parent_state
+        return state
+
+    def _table(self, game: str) -> Any:
+        """The loaded table substate showing `game` ("rummikub" / "mahjong"), if any."""
+        return next((sub for sub in self._room().substates.values() if getattr(sub, "GAME", None) == game), None)
+
+    async def _refresh(self) -> None:
+        view = await runtime.service().view(self._room_id, self._viewer)
+        if view is None:
+            self.status = "closed"
+            return
+        self._apply_view(view, force=True)
+
+    async def _ask(self, request: Callable[[], Awaitable[dict[str, Any]]], explain: Callable[[str], str] = str) -> None:
+        """The one path for everything this browser asks of its room (issue 18: 6): the service
+        changes the room and returns this viewer's view of the room it saved, which is shown here;
+        the push of the same version that follows finds nothing new and sends nothing. A refusal
+        only sets the error line: it changed nothing, and a change it kept (a time-out that fired
+        first) comes with the push."""
+        try:
+            view = await request()
+        except RuleError as err:
+            self.error = explain(err.message)
+            return
+        self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
+        self._apply_view(view)
+        runtime.live().shown_to(self.router.session.client_token, view)  # its push skips this browser
+
+    def _put(self, **values: Any) -> None:
+        # only changed vars are assigned: Reflex sends every assigned var, equal or not
+        put(self, values)
+
+    def _raw(self, name: str) -> Any:
+        """Var `name` read past Reflex's proxy (`assign.raw`): for reading only."""
+        return raw(self, name)
+
+    def _apply_view(self, view: dict[str, Any], force: bool = False) -> None:
+        """Show a room view (a push may arrive late or twice: versions already shown are ignored).
+
+        The public `version` goes out only with a change this viewer sees: a push that changes
+        nothing visible (another seat's hidden claim answer, spec mahjong 5.3 step 7) sends no frame.
+        """
+        room = self._room()
+        if not force and view.get("version", 0) <= room._version:
+            return
+        room._version = view.get("version", 0)
+        table = room._show_view(view)
+        dirty = set(room.dirty_vars) | (set(table.dirty_vars) if table is not None else set())
+        if room.version != room._version and any(not name.startswith("_") for name in dirty):
+            room.version = room._version
+
+    def _show_view(self, view: dict[str, Any]) -> Any:
+        """Show the room's common part, then hand the view to its game's table; returns that table."""
+        self._put(status=view.get("status", "closed"))
+        if self.status not in ("playing", "paused"):
+            self._put(menu_open=False)  # the game's menu goes with the game
+        if self.status == "closed":
+            return None
+        you, options = view["you"], view["options"]
+        names = {s["occupant"]["id"]: s["occupant"]["name"] for s in view["seats"] if s["occupant"]}
+        names.update((view.get("result") or {}).get("names", {}))
+        if names != self._raw("_names"):
+            self._names = names
+        game = view.get("game", "")
+        self._put(
+            room_name=view["name"],
+            game_name=view["game_name"],
+            role=you["role"],
+            is_host=you["is_host"],
+            solo=view["solo"],
+            has_password=view["has_password"],
+            seats=[_seat_row(s, view["host_id"], self._viewer) for s in view["seats"]],
+            spectators=[s["name"] for s in view["spectators"]],
+            chat=[ChatRow(c["no"], c["name"], c["text"]) for c in view["chat"]],
+            game=game,
+            record_id=str((view.get("result") or {}).get("record_id") or "") if self.status == "finished" else "",
+        )
+        self._count_unread()
+        if game == "mahjong":  # its own result screens (MahjongTable): no number-tile results table
+            self._put(options_text=_mahjong_options_text(options), options_text_en=_mahjong_options_text(options, "en"), result_rows=[], result_summary="", result_summary_en="", match_continues=False)
+        else:
+            self._put(options_text=_options_text(options), options_text_en=_options_text(options, "en"), **_result_vars(view.get("result")))
+        table = self._table(game)
+        if table is not None:
+            table._show(view)
+        return table
+
+    @browser_event
+    async def practice_mahjong(self):
+        """"리치 마작 AI와 연습": a private 4-player game against three AIs at the level this
+        browser chose in the lobby, started at once."""
+        from tilerooms.shell.practice import PracticeState  # the lobby's practice choice
+
+        identity = await self.get_state(IdentityState)
+        _, level = (await self.get_state(PracticeState))._choice()
+        try:
+            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level=level, origin=request_origin(self))
+        except RuleError as err:
+            self.error = err.message
+            return None
+        return rx.redirect(f"/room/{room_id}")
+
+    @browser_event
+    def toggle_reduced_motion(self) -> None:
+        """애니메이션 줄이기 on or off for this browser (both tables' flashes, slides and calls)."""
+        self.mj_reduced = not self.mj_reduced
+
+    # -- waiting room ------------------------------------------------------------------------
+    async def _request(self, request: str, **payload: Any) -> None:
+        service = runtime.service()
+        await self._ask(lambda: service.waiting_room(self._room_id, self._viewer, request, origin=request_origin(self), **payload))
+
+    @browser_event
+    async def toggle_ready(self) -> None:
+        """Ready / not ready."""
+        mine = next((s for s in self.seats if s.is_me), None)
+        await self._request("ready", ready=not (mine.ready if mine else False))
+
+    @browser_event
+    async def add_ai(self, seat: int, level: str) -> None:
+        """Host: an AI of `level` into an empty seat."""
+        await self._request("add_ai", seat=seat, level=level)  # the room checks both
+
+    @browser_event
+    async def set_ai_level(self, seat: int, level: str) -> None:
+        """Host: change an AI seat's difficulty."""
+        await self._request("set_ai_level", seat=seat, level=level)
+
+    @browser_event
+    async def remove_ai(self, seat: int) -> None:
+        """Host: remove an AI seat."""
+        await self._request("remove_ai", seat=seat)
+
+    @browser_event
+    async def kick(self, target: str) -> None:
+        """Host: send someone out of the waiting room."""
+        await self._request("kick", target=target)
+
+    @browser_event
+    async def pass_host(self, target: str) -> None:
+        """Host: hand over the host role."""
+        await self._request("pass_host", target=target)
+
+    @browser_event
+    async def room_request(self, request: str) -> None:
+        """start / back_to_waiting / next_game / pause / resume / quit_practice."""
+        if request not in ("start", "back_to_waiting", "next_game", "pause", "resume", "quit_practice"):
+            self.error = "할 수 없는 동작이에요"
+            return
+        await self._request(request)
+
+    @browser_event
+    async def change_settings(self, form: dict[str, str]) -> None:
+        """Host: turn time and whole-game minutes."""
+        try:
+            options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
+        except (AttributeError, TypeError, ValueError, OverflowError):
+            self.error = "설정 값이 올바르지 않아요"
+            return
+        await self._request("settings", settings={"options": options})
+
+    # -- chat --------------------------------------------------------------------------------
+    def _count_unread(self) -> None:
+        chat = self._raw("chat")
+        last = max((c.no for c in chat), default=0)
+        if self.menu_open or last < self._chat_read_no:  # a reset room numbers its lines anew
+            self._chat_read_no = last
+        self._put(chat_unread=sum(1 for c in chat if c.no > self._chat_read_no))
+
+    @browser_event
+    def set_menu_open(self, is_open: bool) -> None:
+        """The in-game menu opened or shut; opening it reads the chat."""
+        self.menu_open = is_open is True
+        self._count_unread()
+
+    @browser_event
+    async def send_chat(self, form: dict[str, str]) -> None:
+        """Post a chat line."""
+        service = runtime.service()
+        text = form.get("text", "") if isinstance(form, dict) else None
+        await self._ask(lambda: service.say(self._room_id, self._viewer, text, origin=request_origin(self)))
+
+
+def _options_text(options: dict[str, Any], locale: str = "ko") -> str:
+    """The number-tile room's clocks under its name: "턴 60초 · 전체 30분"."""
+    return _options_line(options.get("turnSeconds", 60), options.get("gameSeconds", 1800) // 60, locale)
+
+
+@functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of clock settings
+def _options_line(turn: Any, minutes: Any, locale: str) -> str:
+    return text("room.options", locale).format(turn=turn, minutes=minutes)
+
+
+def _mahjong_options_text(options: dict[str, Any], locale: str = "ko") -> str:
+    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초"."""
+    return _mahjong_options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
+
+
+@functools.lru_cache(maxsize=256)
+def _mahjong_options_line(tonpuu: bool, turn: Any, claim: Any, locale: str) -> str:
+    length = text("room.options.tonpuu" if tonpuu else "room.options.hanchan", locale)
+    return text("room.options.mahjong", locale).format(length=length, turn=turn, claim=claim)
+
+
+def _result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
+    """The results table and summary line of a finished (or aborted) game."""
+    if not result or (result.get("aborted") and "ranking" not in result):
+        return {
+            "result_rows": [],
+            "result_summary": "게임을 중단했어요" if result and result.get("aborted") else "",
+            "result_summary_en": "",  # a fixed line: server_text knows its English
+            "match_continues": False,
+        }
+    names = result.get("names", {})
+    rows = [ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], moves.name_en(names.get(r["player"], r["player"]))) for r in result["ranking"]]
+    winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
+    winners_en = ", ".join(moves.name_en(names.get(w, w)) for w in result.get("winner", []))
+    reason = END_REASONS.get(result.get("endReason", ""), "")
+    match = result.get("match") or {}
+    return {
+        "result_rows": rows,
+        "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
+        "match_continues": bool(match) and not match.get("finished", True),
+    }
+
+
+def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
+    occupant = seat["occupant"] or {}
+    return SeatRow(
+        index=seat["index"],
+        label=f"자리 {seat['index'] + 1}",
+        empty=not occupant,
+        id=occupant.get("id", ""),
+        name=occupant.get("name", ""),
+        ai=occupant.get("kind") == "ai",
+        level=occupant.get("level") or "",
+        ready=seat["ready"],
+        connected=seat["connected"],
+        is_host=bool(occupant) and occupant.get("id") == host_id,
+        is_me=bool(occupant) and occupant.get("id") == viewer,
+        name_en=moves.name_en(occupant.get("name", "")),
+    )
