@@ -11,7 +11,7 @@ _redis_url = os.environ.get("REFLEX_REDIS_URL") or os.environ.get("REDIS_URL") o
 _db_url = os.environ.get("DATABASE_URL", "sqlite:///tilerooms.db")
 for _prefix in ("postgres://", "postgresql://"):
     if _db_url.startswith(_prefix):
-        _db_url = "postgresql+psycopg://" + _db_url[len(_prefix):]
+        _db_url = "postgresql+psycopg://" + _db_url[len(_prefix) :]
 
 config = rx.Config(
     app_name="tilerooms",
@@ -27,8 +27,6 @@ config = rx.Config(
     plugins=[
         rx.plugins.SitemapPlugin(),
         rx.plugins.TailwindV4Plugin(),
-        rx.plugins.RadixThemesPlugin(
-            theme=rx.theme(appearance="light", accent_color="teal", radius="large")
-        ),
+        rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="light", accent_color="teal", radius="large")),
     ],
 )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from logging.config import fileConfig
 
-from alembic import context
 from sqlmodel import SQLModel
 
 import tilerooms.db.models  # noqa: F401 - registers the tables on SQLModel.metadata
+from alembic import context
 from tilerooms.db.engine import database_url, make_engine
 from tilerooms.db.models import TABLES
 

@@ -6,24 +6,24 @@ import logging
 
 import reflex as rx
 
-from tilerooms.web import collector, safe_logging, socket_queue
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
-from tilerooms.web.event_socket import drop_upgrade_payload, shortcut_event_socket
 from tilerooms.games import GAMES
+from tilerooms.pages.account.page import profile_page, rankings_page, records_page, signin_page
+from tilerooms.pages.account.state import AccountState
+from tilerooms.pages.lobby.page import lobby
+from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.pages.replay.page import replay_page
+from tilerooms.pages.replay.review_state import ReplayReview
+from tilerooms.pages.replay.state import ReplayState
+from tilerooms.reflex_ext import dirty_marks, socket_guard
 from tilerooms.rooms import runtime
 from tilerooms.shell.identity import IdentityState
-from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.pages.account.state import AccountState
-from tilerooms.pages.replay.state import ReplayState
-from tilerooms.pages.replay.review_state import ReplayReview
-from tilerooms.table.state import RoomState
-from tilerooms.reflex_ext import dirty_marks, socket_guard
-from tilerooms.pages.account.page import profile_page, rankings_page, records_page, signin_page
-from tilerooms.pages.lobby.page import lobby
-from tilerooms.pages.replay.page import replay_page
 from tilerooms.table.page import room_page
+from tilerooms.table.state import RoomState
+from tilerooms.web import collector, safe_logging, socket_queue
+from tilerooms.web.event_socket import drop_upgrade_payload, shortcut_event_socket
 
 log = logging.getLogger(__name__)
 

@@ -165,24 +165,27 @@ class LocalOidcProvider:
             def generate_user_info(self, user, scope):
                 return UserInfo(sub=user.sub, name=user.name)
 
-        server = AuthorizationServer(app, query_client=lambda cid: provider.client if cid == provider.client.client_id else None,
-                                     save_token=lambda token, req: None)
+        server = AuthorizationServer(
+            app, query_client=lambda cid: provider.client if cid == provider.client.client_id else None, save_token=lambda token, req: None
+        )
         server.register_grant(AuthorizationCodeGrant, [LocalOpenIDCode(require_nonce=True), CodeChallenge(required=True)])
 
         @app.get("/.well-known/openid-configuration")
         def discovery():
-            return jsonify({
-                "issuer": provider.issuer,
-                "authorization_endpoint": f"{provider.issuer}/authorize",
-                "token_endpoint": f"{provider.issuer}/token",
-                "jwks_uri": f"{provider.issuer}/jwks",
-                "response_types_supported": ["code"],
-                "subject_types_supported": ["public"],
-                "id_token_signing_alg_values_supported": ["RS256"],
-                "code_challenge_methods_supported": ["S256"],
-                "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
-                "scopes_supported": ["openid", "profile"],
-            })
+            return jsonify(
+                {
+                    "issuer": provider.issuer,
+                    "authorization_endpoint": f"{provider.issuer}/authorize",
+                    "token_endpoint": f"{provider.issuer}/token",
+                    "jwks_uri": f"{provider.issuer}/jwks",
+                    "response_types_supported": ["code"],
+                    "subject_types_supported": ["public"],
+                    "id_token_signing_alg_values_supported": ["RS256"],
+                    "code_challenge_methods_supported": ["S256"],
+                    "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
+                    "scopes_supported": ["openid", "profile"],
+                }
+            )
 
         @app.get("/jwks")
         def jwks():
@@ -214,7 +217,7 @@ class LocalOidcProvider:
         return app
 
     # -- lifecycle ------------------------------------------------------------------------------
-    def start(self) -> "LocalOidcProvider":
+    def start(self) -> LocalOidcProvider:
         """Serve on a free loopback port in a daemon thread."""
         self._server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.issuer = f"http://127.0.0.1:{self._server.server_port}"

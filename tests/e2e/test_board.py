@@ -185,7 +185,9 @@ def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):
         # keep a finger-sized target
         table_box = page.locator("#table").bounding_box()
         assert page.locator("#table").evaluate("el => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1")
-        for box in page.locator(".table-set").evaluate_all("els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"):
+        for box in page.locator(".table-set").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"
+        ):
             assert table_box["x"] - 1 <= box[0] and box[2] <= table_box["x"] + table_box["width"] + 1
             assert table_box["y"] - 1 <= box[1] and box[3] <= table_box["y"] + table_box["height"] + 1
         tile_box = page.locator("#rack #tile-O1a").bounding_box()
@@ -229,7 +231,11 @@ def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):
         expect(page.locator("#table #tile-O2a")).to_be_visible(timeout=10_000)
         page.wait_for_timeout(400)  # the arriving tile's 200 ms animation
         landed = page.locator("#table #tile-O2a").bounding_box()
-        assert abs(landed["x"] + landed["width"] / 2 - tx) < landed["width"] * 1.5 and abs(landed["y"] + landed["height"] / 2 - ty) < landed["height"] * 1.5, (landed, tx, ty)
+        assert abs(landed["x"] + landed["width"] / 2 - tx) < landed["width"] * 1.5 and abs(landed["y"] + landed["height"] / 2 - ty) < landed["height"] * 1.5, (
+            landed,
+            tx,
+            ty,
+        )
         page.screenshot(path=str(RESULTS / "board-phone-zoomed.png"))
         assert abs(landed["width"] - big) <= 1, (landed, big)  # zoomed, a new set does not shrink the tiles
         page.wait_for_timeout(600)

@@ -14,13 +14,18 @@ from playwright.sync_api import expect
 from tests.e2e.seeding import seed_rummikub
 from tests.e2e.test_board import _center, _mouse_drag
 from tests.e2e.test_board_feedback import start_watched
+
 # the same seeded position and targets as the unit test of the same frames (AI_RACK: its guest's rack)
-from tests.unit.table.test_rummikub_frames import GUEST_RACK as AI_RACK, HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
+from tests.unit.table.test_rummikub_frames import GUEST_RACK as AI_RACK
+from tests.unit.table.test_rummikub_frames import HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
 
 
 def _record(page) -> list[str]:
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
+    )
     return frames
 
 
@@ -45,8 +50,8 @@ def test_a_draft_move_reaches_the_spectator_in_a_small_frame(players, base_url):
     expect(watcher.locator("#live-draft")).to_be_visible()
     host.wait_for_timeout(500)  # every frame of the move has arrived
 
-    moved = [f for f in host_frames[marks[0]:] if "version_rx_state_" in f]
-    seen = [f for f in watcher_frames[marks[1]:] if "version_rx_state_" in f]
+    moved = [f for f in host_frames[marks[0] :] if "version_rx_state_" in f]
+    seen = [f for f in watcher_frames[marks[1] :] if "version_rx_state_" in f]
     sizes = {"host": [len(f.encode()) for f in moved], "spectator": [len(f.encode()) for f in seen]}
     print(f"draft move: frames to the host {sizes['host']} B, to the spectator {sizes['spectator']} B")
     assert len(seen) == 1 and len(moved) == 1, sizes  # one frame each: the acting browser gets its result once
@@ -55,7 +60,7 @@ def test_a_draft_move_reaches_the_spectator_in_a_small_frame(players, base_url):
     # the count reads real content: the moved tile is in the spectator's frame, and no rack tile is in
     # any of theirs since the seeded table (before it, the game's own first deal was on the table)
     assert "K8a" in TILE_ID.findall(seen[0])
-    leaked = {t for f in watcher_frames[marks[1]:] for t in TILE_ID.findall(f)} & (set(HOST_RACK + AI_RACK) - {"K8a"})
+    leaked = {t for f in watcher_frames[marks[1] :] for t in TILE_ID.findall(f)} & (set(HOST_RACK + AI_RACK) - {"K8a"})
     assert not leaked, f"the spectator's frames carried rack tiles: {sorted(leaked)}"
 
     # the empty cells after the last tile come as a count (rack_size), yet each is a cell to drop on

@@ -140,7 +140,9 @@ def test_a_full_table_fills_the_play_area_and_the_action_bar_stays(browser, base
     try:
         mine = _layout(page)
         _assert_fits(mine, 20 if touch else 30)
-        print(f"{screen}: table {mine['table']}, table tiles {mine['tileMin']:.1f}–{mine['tileMax']:.1f} px wide ({mine['tileHeight']:.1f} tall), rack tiles {mine['rackTile']:.1f}")
+        print(
+            f"{screen}: table {mine['table']}, table tiles {mine['tileMin']:.1f}–{mine['tileMax']:.1f} px wide ({mine['tileHeight']:.1f} tall), rack tiles {mine['rackTile']:.1f}"
+        )
         if touch:
             low = {k: v for k, v in mine["buttons"].items() if v[3] - v[1] < 44}
             assert not low, f"action buttons under 44 px on touch: {low}"

@@ -27,7 +27,10 @@ MELDS = {3: [{"type": "pon", "tiles": "777s", "from": 2}]}
 
 def _record(page) -> list[str]:
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
+    )
     return frames
 
 
@@ -64,9 +67,9 @@ def test_a_discard_reaches_the_spectator_in_small_frames(browser, base_url):
             watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
             hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
 
-        sent = [f for f in watcher_frames[marks[1]:] if "version_rx_state_" in f]  # the room's updates
+        sent = [f for f in watcher_frames[marks[1] :] if "version_rx_state_" in f]  # the room's updates
         sizes = sorted(len(f.encode()) for f in sent)
-        mine = sorted(len(f.encode()) for f in host_frames[marks[0]:] if "version_rx_state_" in f)
+        mine = sorted(len(f.encode()) for f in host_frames[marks[0] :] if "version_rx_state_" in f)
         print(f"one discard's frames: spectator {sizes} B, the host {mine} B")
         assert sizes, "the spectator received no frame for the discard"
         assert statistics.median(sizes) <= MEDIAN_TARGET, f"spectator frames of one discard: {sizes}"
@@ -75,8 +78,8 @@ def test_a_discard_reaches_the_spectator_in_small_frames(browser, base_url):
         # the frames carry the discard, and no hidden tile in any form
         assert token in tokens_in(sent)
         hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
-        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"]:] + hand["ura"]
-        assert not set(hidden) & ids_in(watcher_frames[marks[1]:])
+        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
+        assert not set(hidden) & ids_in(watcher_frames[marks[1] :])
     finally:
         host_ctx.close()
         watch_ctx.close()

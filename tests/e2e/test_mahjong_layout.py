@@ -34,8 +34,12 @@ SCREENS = {
 LATE_HANDS = ["3m4m5m5m6m7m1p2p3p9s9s4z4z1z", "9p", "1m1m9m9m3s3s5z", "2m2m2m6p7p8p4s5s6s7s7s3z3z"]
 LATE = {
     "melds": {
-        1: [{"type": "pon", "tiles": "222z", "from": 2}, {"type": "chi", "tiles": "123s", "from": 0},
-            {"type": "pon", "tiles": "888p", "from": 3}, {"type": "daiminkan", "tiles": "6666z", "from": 2}],
+        1: [
+            {"type": "pon", "tiles": "222z", "from": 2},
+            {"type": "chi", "tiles": "123s", "from": 0},
+            {"type": "pon", "tiles": "888p", "from": 3},
+            {"type": "daiminkan", "tiles": "6666z", "from": 2},
+        ],
         2: [{"type": "chi", "tiles": "456p", "from": 1}, {"type": "ankan", "tiles": "7777z"}],
     },
     "riichi": [3],
@@ -134,7 +138,9 @@ def _assert_calls(m: dict) -> None:
     assert m["calls"], "no call buttons"
     for x, y, width, height in m["calls"]:
         assert height >= 56, f"a call button {height:.0f} px tall"
-        assert x >= 0 and y >= 0 and x + width <= m["innerWidth"] and y + height <= m["innerHeight"], f"a call button outside the screen: {(x, y, width, height)}"
+        assert x >= 0 and y >= 0 and x + width <= m["innerWidth"] and y + height <= m["innerHeight"], (
+            f"a call button outside the screen: {(x, y, width, height)}"
+        )
 
 
 def _same_hand(page, want: set[str]) -> list:
@@ -208,7 +214,9 @@ def test_the_table_fills_the_screen_and_the_hand_never_moves(browser, base_url, 
 
         assert not errors, "\n".join(errors)
         sizes = {k: (min(v), max(v)) for k, v in during.items() if k in ("pond", "dora", "meld", "handTiles") and v}
-        print(f"\n{kind}: table {mine['table'][2]:.0f} x {mine['table'][3]:.0f} px, tiles {sizes}, smallest text {mine['smallest'][0]}, "
-              f"page {mine['scrollHeight']} / {during['scrollHeight']} px before / during the call window")
+        print(
+            f"\n{kind}: table {mine['table'][2]:.0f} x {mine['table'][3]:.0f} px, tiles {sizes}, smallest text {mine['smallest'][0]}, "
+            f"page {mine['scrollHeight']} / {during['scrollHeight']} px before / during the call window"
+        )
     finally:
         context.close()

@@ -85,8 +85,7 @@ def test_a_riichi_discard_lies_sideways(browser, base_url):
     page = context.new_page()
     try:
         room_id = _practice(page, base_url)
-        seed_mahjong(room_id, ["234m567m345p67s22p7z", *JUNK], live="1z1z1z8s", round_wind=1, hand_number=3,
-                     dealer=3, points=[29000, 25000, 25000, 21000])
+        seed_mahjong(room_id, ["234m567m345p67s22p7z", *JUNK], live="1z1z1z8s", round_wind=1, hand_number=3, dealer=3, points=[29000, 25000, 25000, 21000])
         page.reload()
         expect(page.locator("#mj-riichi")).to_be_visible(timeout=20_000)
         page.locator("#mj-riichi").click()

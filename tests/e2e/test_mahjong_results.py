@@ -28,8 +28,7 @@ MY_HAND = "234m567m345p22s34s"
 VIEWPORTS = {
     "laptop": {"viewport": {"width": 1366, "height": 768}},
     # the phone also asks the system for reduced motion: the yaku lines then show at once
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-              "reduced_motion": "reduce"},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2, "reduced_motion": "reduce"},
 }
 
 MEASURE = """() => {
@@ -108,8 +107,9 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(browser, base_url, kind):
         # after the page is there: a seat whose socket is gone (a reload) is passed at once in a
         # claim window (issue 17), so reloading after it could close the window before 론 shows
         expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
-        seed_mahjong(room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m",
-                     script=[(1, {"type": "discard", "tile": "drawn"})])
+        seed_mahjong(
+            room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m", script=[(1, {"type": "discard", "tile": "drawn"})]
+        )
         expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
         _press(page, page.locator("#mj-call-ron"), touch)
         overlay = page.locator("#mj-result-overlay")
@@ -140,8 +140,9 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(browser, base_url, kind):
         _fits_then_confirm(page, kind, "ron")
 
         # an exhaustive draw: I hold a 백 pon and wait on 2s/5s; three tiles are left for the AIs
-        seed_mahjong(room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]},
-                     live="9m9p9s", live_count=3, filler_seats=[1, 2, 3])
+        seed_mahjong(
+            room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]}, live="9m9p9s", live_count=3, filler_seats=[1, 2, 3]
+        )
         page.reload()
         expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
         six = page.locator('#mj-hand .mj-tile[data-code="6p"]').first  # a middle tile: no nagashi mangan
@@ -156,8 +157,9 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(browser, base_url, kind):
         _fits_then_confirm(page, kind, "draw")
 
         # 남4국, all last: my tsumo ends the game
-        seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0],
-                     points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
+        seed_mahjong(
+            room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m"
+        )
         page.reload()
         expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
         _press(page, page.locator("#mj-tsumo"), touch)

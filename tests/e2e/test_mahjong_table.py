@@ -141,8 +141,9 @@ def test_a_seeded_game_tap_pon_ron_then_riichi_tsumo_and_the_final_chart(browser
         expect(page.locator("#mj-result")).to_have_count(0, timeout=10_000)
 
         # hand 2 (남4국, all last): riichi on 234m 567m 345p 67s 22p, tsumo 8s ends the game
-        seed_mahjong(room_id, ["234m567m345p67s22p7z", *JUNK], live="1z1z1z8s", round_wind=1, hand_number=3,
-                     dealer=3, points=[29000, 25000, 25000, 21000], ura="4m")
+        seed_mahjong(
+            room_id, ["234m567m345p67s22p7z", *JUNK], live="1z1z1z8s", round_wind=1, hand_number=3, dealer=3, points=[29000, 25000, 25000, 21000], ura="4m"
+        )
         page.reload()
         expect(page.locator("#mj-riichi")).to_be_visible(timeout=20_000)
         _press(page, page.locator("#mj-riichi"), touch)
@@ -209,8 +210,7 @@ def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, ba
         for page in (first, second):
             expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
         # the second player lets 백 go; the first player (55z in hand) may pon it
-        state = seed_mahjong(room_id, ["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], turn=1,
-                             script=[(1, {"type": "discard", "tile": "drawn"})])
+        state = seed_mahjong(room_id, ["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], turn=1, script=[(1, {"type": "discard", "tile": "drawn"})])
         seeded_version = stored_room(room_id).version
         expect(first.locator("#mj-call-pon")).to_be_visible(timeout=20_000)
         expect(second.locator("#mj-waiting")).to_have_text("다른 플레이어 확인 중", timeout=20_000)
@@ -220,7 +220,7 @@ def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, ba
         from tilerooms.games.mahjong.flow import tok
 
         mine = state["hand"]["closed"][0]
-        frames = {name: [f for sock in socks[before[name]:] for f in sock if not _older_than(f, seeded_version)] for name, socks in sockets.items()}
+        frames = {name: [f for sock in socks[before[name] :] for f in sock if not _older_than(f, seeded_version)] for name, socks in sockets.items()}
         seen_by_second = "".join(frames["second"])
         # a tile travels as its token, a pond tile with marks ("52:0p/t"): any form of my tiles' ids
         leaked = [tok(t) for t in mine if t in ids_in(frames["second"])]
@@ -268,7 +268,7 @@ def test_a_spectator_sees_the_ponds_live_and_never_a_hidden_tile(browser, base_u
         watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
         hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
         hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
-        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"]:] + hand["ura"]
+        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
         # any form: a token, a pond tile with its marks ("52:0p/t"), a meld's or dora's token
         leaked = [tok(t) for t in hidden if t in ids_in(frames)]
         assert not leaked, f"the spectator received hidden tiles: {leaked}"

@@ -124,8 +124,7 @@ def test_a_number_tile_game_replays_from_its_result_screen(players, base_url):
     assert len(replay.moves) >= 3
     expect(page.locator("#replay-moves .rp-move")).to_have_count(len(replay.moves))
     # a chosen move: the last commit when there is one, else the person's last draw
-    chosen = max((i for i, m in enumerate(replay.moves) if "내려놓음" in m.text),
-                 default=max(i for i, m in enumerate(replay.moves) if "뽑음" in m.text))
+    chosen = max((i for i, m in enumerate(replay.moves) if "내려놓음" in m.text), default=max(i for i, m in enumerate(replay.moves) if "뽑음" in m.text))
     chosen = min(chosen, len(replay.moves) - 2)
     page.locator(f"#replay-moves .rp-move[data-index='{chosen}'] button").click()
     _shows_step(page, replay, chosen)
@@ -190,7 +189,7 @@ def _play_person(room_id: str, person: str, stop: threading.Event) -> None:
             seed += 1
             for action in bots.decide("mahjong", "easy", play.ai_view(room, person), seed) or []:
                 try:
-                    _on_rooms_loop(lambda a=action: service.act(room_id, person, {**a, "seq": room.game_state["seq"]}))
+                    _on_rooms_loop(lambda a=action, r=room: service.act(room_id, person, {**a, "seq": r.game_state["seq"]}))
                 except Exception:  # noqa: BLE001 - stale or refused (the clock moved first): look again
                     break
         time.sleep(0.15)

@@ -58,7 +58,8 @@ def test_the_review_shows_the_best_play_the_person_missed(players, base_url):
     expect(rows.first).to_have_attribute("data-missed", "true")
     summary = review["players"][0]
     expect(page.locator("#review-summary")).to_contain_text(
-        f"최선을 찾은 턴 {summary['best_found']} / {summary['turns']} · 남긴 점수 {summary['points_left']}점")
+        f"최선을 찾은 턴 {summary['best_found']} / {summary['turns']} · 남긴 점수 {summary['points_left']}점"
+    )
 
     # a click jumps to the turn (the table after it) and draws the best table
     replay = frames.replay_for(game_records.load_game(record_id))

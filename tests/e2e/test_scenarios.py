@@ -108,6 +108,7 @@ def _expect_result(page, summary: str, rows: list[list[str]]) -> None:
 
 # -- 1. two browsers, one game, to the win ---------------------------------------------------------
 
+
 def test_two_browsers_play_a_number_tile_game_to_the_win(players, base_url):
     host, guest = players("영희", "철수")
     room_id = _create_room(host, base_url, "영희", "마지막 한 수")
@@ -137,6 +138,7 @@ def test_two_browsers_play_a_number_tile_game_to_the_win(players, base_url):
 
 
 # -- 2. four seats with two AIs, and a spectator ---------------------------------------------------
+
 
 def test_two_players_two_ais_and_a_spectator_who_never_sees_a_rack(players, base_url):
     host, guest, watcher = players("방장", "손님", "구경꾼")
@@ -246,6 +248,7 @@ def test_a_mahjong_hand_against_three_ais_runs_out_the_wall(players, base_url):
 
 # -- 4. a guest and a member: only the member is rewarded ----------------------------------------
 
+
 def _ledger(game_id: str, timeout_s: float = 10.0) -> tuple[list[tuple], list[tuple]]:
     """The game's reward rows and participants, once the game-end listener has written them."""
     import sqlalchemy as sa
@@ -259,7 +262,9 @@ def _ledger(game_id: str, timeout_s: float = 10.0) -> tuple[list[tuple], list[tu
             rewarded = conn.execute(sa.text("SELECT rewarded FROM games WHERE id = :g"), {"g": game_id}).scalar()
             if rewarded or time.monotonic() > deadline:
                 ledger = conn.execute(sa.text("SELECT user_id, kind, amount FROM reward_ledger WHERE game_id = :g ORDER BY kind"), {"g": game_id}).all()
-                people = conn.execute(sa.text("SELECT player_id, user_id, kind, rank, winner FROM game_participants WHERE game_id = :g ORDER BY rank"), {"g": game_id}).all()
+                people = conn.execute(
+                    sa.text("SELECT player_id, user_id, kind, rank, winner FROM game_participants WHERE game_id = :g ORDER BY rank"), {"g": game_id}
+                ).all()
                 return [tuple(r) for r in ledger], [tuple(r) for r in people]
         time.sleep(0.2)
 

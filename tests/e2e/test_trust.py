@@ -24,7 +24,10 @@ TOKEN = re.compile(r"[A-Za-z0-9-]{8,}")
 
 def _record_frames(page) -> list[str]:
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
+    )
     return frames
 
 
@@ -53,9 +56,7 @@ def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(pl
     for key in dict.fromkeys(candidates):
         context = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
         try:
-            context.add_init_script(
-                f"localStorage.setItem('tilerooms_guest', {json.dumps(key)}); localStorage.setItem('tilerooms_nick', '피해자영희')"
-            )
+            context.add_init_script(f"localStorage.setItem('tilerooms_guest', {json.dumps(key)}); localStorage.setItem('tilerooms_nick', '피해자영희')")
             attacker = context.new_page()
             attacker_frames = _record_frames(attacker)
             attacker.goto(f"{base_url}/room/{room_id}")

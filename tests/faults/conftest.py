@@ -17,8 +17,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import psutil
 import pytest
@@ -55,7 +55,11 @@ class ScaledSite:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tilerooms.web.prod_server", "--frontend-port", str(self.port), "--backend-host", "127.0.0.1"],
-            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=ROOT,
+            env=self.env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -124,9 +124,7 @@ def _socket_owners(site) -> dict[int, int]:
     owners: dict[int, int] = {}
     for worker in site.workers():
         try:
-            owners[worker.pid] = sum(
-                1 for c in worker.net_connections("tcp") if c.status == psutil.CONN_ESTABLISHED and c.laddr.port == site.port
-            )
+            owners[worker.pid] = sum(1 for c in worker.net_connections("tcp") if c.status == psutil.CONN_ESTABLISHED and c.laddr.port == site.port)
         except psutil.NoSuchProcess:
             continue
     return owners
@@ -193,4 +191,3 @@ def test_a_restart_of_the_whole_backend_resumes_the_game(site, browser):
     finally:
         host.page.context.close()
         guest.page.context.close()
-

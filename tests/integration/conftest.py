@@ -82,8 +82,9 @@ def memory_service(clock: FakeClock, store: MemoryRoomStore | None = None) -> Ro
     """A RoomService in process with zero AI delay, fixed seeds and the fake clock (`store`: e.g. an
     instrumented in-process store)."""
     seeds = iter(range(1000, 100000))
-    return RoomService(store or MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds),
-                       limiter=RateLimiter(clock=clock.seconds))
+    return RoomService(
+        store or MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(0, 0), seed_source=lambda: next(seeds), limiter=RateLimiter(clock=clock.seconds)
+    )
 
 
 @pytest.fixture(params=["memory", "redis"])

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.integration.positions import seat_game_state
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
-from tests.integration.positions import seat_game_state
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -37,11 +37,15 @@ async def _late(service, room_id: str, who: str, action: dict) -> None:
 async def test_a_number_tile_move_1_ms_after_the_turn_deadline_is_refused_and_the_time_out_applied(service, clock):
     room_id = await _two_player_game(service)
     # host to move: R1 R2 R3 on the rack, K10 K11 K12 on the table, already melded
-    await seat_game_state(service, room_id, make_state(
-        table=[["K10a", "K11a", "K12a"]],
-        racks={HOST.id: ["R1a", "R2a", "R3a", "B5a"], GUEST.id: ["B13a", "O7a"]},
-        has_melded=True,
-    ))
+    await seat_game_state(
+        service,
+        room_id,
+        make_state(
+            table=[["K10a", "K11a", "K12a"]],
+            racks={HOST.id: ["R1a", "R2a", "R3a", "B5a"], GUEST.id: ["B13a", "O7a"]},
+            has_melded=True,
+        ),
+    )
     room = await service.store.load(room_id)
     deadline = rummikub.deadline(room.game_state)
     clock.ms = int(deadline) + 1
@@ -63,11 +67,15 @@ async def test_a_move_at_exactly_the_deadline_is_already_late(service, clock):
 
 async def test_a_winning_commit_after_the_game_clock_ran_out_does_not_win(service, clock):
     room_id = await _two_player_game(service)
-    await seat_game_state(service, room_id, make_state(
-        table=[["K10a", "K11a", "K12a"]],
-        racks={HOST.id: ["R1a", "R2a", "R3a"], GUEST.id: ["B13a", "O7a"]},
-        has_melded=True,
-    ))
+    await seat_game_state(
+        service,
+        room_id,
+        make_state(
+            table=[["K10a", "K11a", "K12a"]],
+            racks={HOST.id: ["R1a", "R2a", "R3a"], GUEST.id: ["B13a", "O7a"]},
+            has_melded=True,
+        ),
+    )
     room = await service.store.load(room_id)
     clock.ms = room.game_state["game_deadline"] + 31 * 60 * 1000  # 31 minutes after the game clock
     await _late(service, room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]})

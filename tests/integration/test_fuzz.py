@@ -33,8 +33,8 @@ from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 from tilerooms.table.mahjong.state import MahjongTable
-from tilerooms.table.state import RoomState
 from tilerooms.table.rummikub.state import RummikubTable
+from tilerooms.table.state import RoomState
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -55,8 +55,22 @@ junk = st.recursive(
 )
 RUMMIKUB_TYPES = ["setDraft", "undoDraft", "resetDraft", "commit", "draw", "pass", "timeout", "leave", "nextGame"]
 MAHJONG_TYPES = [
-    "discard", "tsumo", "ankan", "kakan", "kita", "kyuushu", "claim", "pass", "ready", "setPref",
-    "timeout", "leave", "ron", "pon", "kan", "chi",
+    "discard",
+    "tsumo",
+    "ankan",
+    "kakan",
+    "kita",
+    "kyuushu",
+    "claim",
+    "pass",
+    "ready",
+    "setPref",
+    "timeout",
+    "leave",
+    "ron",
+    "pon",
+    "kan",
+    "chi",
 ]
 FIELDS = ["seq", "turn", "at", "sets", "tile", "kind", "riichi", "call", "tiles", "autoWin", "noCalls"]
 
@@ -151,8 +165,21 @@ def test_mahjong_engine_survives_junk():
 # -- (b) the room service -----------------------------------------------------------------------
 HOST = guest("fuzzhost00001", "영희")
 GUEST = guest("fuzzguest0002", "철수")
-REQUESTS = ["ready", "add_ai", "set_ai_level", "remove_ai", "kick", "pass_host", "settings", "start",
-            "back_to_waiting", "next_game", "pause", "resume", "quit_practice"]
+REQUESTS = [
+    "ready",
+    "add_ai",
+    "set_ai_level",
+    "remove_ai",
+    "kick",
+    "pass_host",
+    "settings",
+    "start",
+    "back_to_waiting",
+    "next_game",
+    "pause",
+    "resume",
+    "quit_practice",
+]
 
 
 def _unlimited() -> RateLimiter:
@@ -168,8 +195,12 @@ class ServiceRig:
         self.loop = asyncio.new_event_loop()
         seeds = itertools.count(500)
         self.service = RoomService(
-            store or MemoryRoomStore(), bus or MemoryBus(), clock=lambda: 1_800_000_000_000,
-            ai_delay_ms=(0, 0), seed_source=lambda: next(seeds), limiter=_unlimited(),
+            store or MemoryRoomStore(),
+            bus or MemoryBus(),
+            clock=lambda: 1_800_000_000_000,
+            ai_delay_ms=(0, 0),
+            seed_source=lambda: next(seeds),
+            limiter=_unlimited(),
         )
         self.rooms: dict[str, str] = {}
 
@@ -208,7 +239,14 @@ payloads = st.dictionaries(
         junk,
         st.integers(-2, 6),
         st.sampled_from(["easy", "normal", "hard", HOST.id, GUEST.id, "ai-1"]),
-        st.fixed_dictionaries({}, optional={"options": st.one_of(junk, st.dictionaries(st.sampled_from(["turnSeconds", "gameSeconds", "length", "x"]), junk, max_size=3)), "name": junk, "password": junk}),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "options": st.one_of(junk, st.dictionaries(st.sampled_from(["turnSeconds", "gameSeconds", "length", "x"]), junk, max_size=3)),
+                "name": junk,
+                "password": junk,
+            },
+        ),
     ),
     max_size=3,
 )
@@ -312,7 +350,22 @@ HANDLERS = {
     # name: strategies of the positional arguments a client could send
     "toggle": [junk],
     "chain_select": [st.one_of(junk, st.fixed_dictionaries({"tile": junk, "steps": junk}))],
-    "drop_tiles": [st.one_of(junk, st.fixed_dictionaries({"tiles": junk, "target": st.one_of(junk, st.fixed_dictionaries({"kind": st.one_of(st.sampled_from(["rack", "set", "table"]), junk)}, optional={"cell": junk, "index": junk, "set": junk}))}))],
+    "drop_tiles": [
+        st.one_of(
+            junk,
+            st.fixed_dictionaries(
+                {
+                    "tiles": junk,
+                    "target": st.one_of(
+                        junk,
+                        st.fixed_dictionaries(
+                            {"kind": st.one_of(st.sampled_from(["rack", "set", "table"]), junk)}, optional={"cell": junk, "index": junk, "set": junk}
+                        ),
+                    ),
+                }
+            ),
+        )
+    ],
     "sort_rack": [junk],
     "game_action": [st.one_of(st.sampled_from(["undoDraft", "resetDraft", "commit", "draw", "pass", "timeout", "leave", "nextGame"]), junk)],
     "room_request": [st.one_of(st.sampled_from(["start", "back_to_waiting", "next_game", "pause", "resume", "quit_practice", "kick"]), junk)],

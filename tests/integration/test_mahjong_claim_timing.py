@@ -16,12 +16,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.integration.conftest import FakeClock
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
-from tests.integration.conftest import FakeClock
 
 HUMAN = guest("timingbrowser1", "지수")
 TICK_S = 0.05
@@ -116,8 +116,12 @@ async def _play_windows(seed: int) -> list[Window]:
     clock = FakeClock()
     seeds = random.Random(seed)
     service = RoomService(
-        MemoryRoomStore(), MemoryBus(), clock=clock, ai_delay_ms=(1000, 3000),  # the AIs' real pace
-        seed_source=lambda: seeds.randrange(2**62), limiter=RateLimiter(clock=clock.seconds),
+        MemoryRoomStore(),
+        MemoryBus(),
+        clock=clock,
+        ai_delay_ms=(1000, 3000),  # the AIs' real pace
+        seed_source=lambda: seeds.randrange(2**62),
+        limiter=RateLimiter(clock=clock.seconds),
     )
     wire = HumanWire(service, clock)
     service.bus.subscribe(wire.on_push)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
@@ -33,7 +33,9 @@ async def services_on_one_redis(redis_url: str, clock, count: int) -> AsyncItera
         client = Redis.from_url(redis_url)
         bus = RedisBus(client, channel=f"{prefix}:changes")
         bus.start()
-        made.append((RoomService(RedisRoomStore(client, prefix=prefix), bus, clock=clock, ai_delay_ms=(0, 0), limiter=RateLimiter(clock=clock.seconds)), client))
+        made.append(
+            (RoomService(RedisRoomStore(client, prefix=prefix), bus, clock=clock, ai_delay_ms=(0, 0), limiter=RateLimiter(clock=clock.seconds)), client)
+        )
     await asyncio.sleep(0.1)  # every subscription is live
     try:
         yield made

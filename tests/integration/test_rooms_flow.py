@@ -9,10 +9,10 @@ import json
 
 import pytest
 
+from tests.integration.positions import seat_game_state
 from tilerooms.core import RuleError
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
-from tests.integration.positions import seat_game_state
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -172,9 +172,9 @@ async def test_ai_fill_and_ai_turns_run_from_the_server_clock(service, clock):
             await service.tick()
             assert (await service.view(room_id, HOST.id))["game_state"]["turn_no"] == turn + 1
     room = await service.store.load(room_id)
-    assert sum(len(r) for r in room.game_state["racks"].values()) + len(room.game_state["pool"]) + sum(
-        len(s["tile_ids"]) for s in room.game_state["table"]
-    ) == 106
+    assert (
+        sum(len(r) for r in room.game_state["racks"].values()) + len(room.game_state["pool"]) + sum(len(s["tile_ids"]) for s in room.game_state["table"]) == 106
+    )
 
 
 async def test_solo_practice_pause_resume_and_quit(service, clock):

@@ -31,8 +31,9 @@ import sys
 import time
 import typing
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import websockets
@@ -63,8 +64,13 @@ class Backend:
         self.redis_url = redis_url
         env = {k: v for k, v in os.environ.items() if not k.startswith(("REDIS_URL", "REFLEX_REDIS_URL"))}
         env.update(
-            REDIS_URL=redis_url, REFLEX_REDIS_URL=redis_url, TILEROOMS_WORKERS="1", REFLEX_TELEMETRY_ENABLED="false",
-            DATABASE_URL=f"sqlite:///{records}", TILEROOMS_SECRET_KEY="junk-" + uuid.uuid4().hex, TILEROOMS_AI_DELAY_MS="0",
+            REDIS_URL=redis_url,
+            REFLEX_REDIS_URL=redis_url,
+            TILEROOMS_WORKERS="1",
+            REFLEX_TELEMETRY_ENABLED="false",
+            DATABASE_URL=f"sqlite:///{records}",
+            TILEROOMS_SECRET_KEY="junk-" + uuid.uuid4().hex,
+            TILEROOMS_AI_DELAY_MS="0",
         )
         command = [sys.executable, "-m", "tilerooms.web.prod_server", "--backend-only", "--backend-port", str(self.port)]
         with log.open("wb") as out:
@@ -166,7 +172,7 @@ async def _connect_with(base: str, connect_frame: str) -> int:
         await ws.send(connect_frame)
         try:
             await asyncio.wait_for(ws.recv(), 2)  # the CONNECT answer
-        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+        except (TimeoutError, websockets.ConnectionClosed):
             pass
     return 1
 
@@ -210,7 +216,7 @@ def _tracebacks(log: str) -> list[str]:
     lines = log.splitlines()
     for i, line in enumerate(lines):
         if TRACEBACK.search(line):
-            tail = next((l for l in lines[i + 1 : i + 80] if re.match(r"^[\w.]+(Error|Exception|Exit)\b", l)), line)
+            tail = next((later for later in lines[i + 1 : i + 80] if re.match(r"^[\w.]+(Error|Exception|Exit)\b", later)), line)
             found.append(tail.strip()[:200])
     return found
 
@@ -219,8 +225,11 @@ def _tracebacks(log: str) -> list[str]:
 def browser_handlers() -> list[tuple[str, dict[str, Any], list[str]]]:
     """Every event handler a browser can name: (full event name, {parameter: annotation}, required
     parameters), for every State class of the app and of Reflex itself."""
-    import tilerooms.pages, tilerooms.shell, tilerooms.table
     from reflex.state import State
+
+    import tilerooms.pages
+    import tilerooms.shell
+    import tilerooms.table
 
     for package in (tilerooms.pages, tilerooms.shell, tilerooms.table):
         for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
@@ -238,11 +247,13 @@ def browser_handlers() -> list[tuple[str, dict[str, Any], list[str]]]:
             except Exception:  # noqa: BLE001 - an annotation that does not resolve here: any value
                 hints = {}
             params = [p for p in list(inspect.signature(fn).parameters.values())[1:] if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-            found.append((
-                f"{cls.get_full_name()}.{name}",
-                {p.name: hints.get(p.name, Any) for p in params},
-                [p.name for p in params if p.default is p.empty],
-            ))
+            found.append(
+                (
+                    f"{cls.get_full_name()}.{name}",
+                    {p.name: hints.get(p.name, Any) for p in params},
+                    [p.name for p in params if p.default is p.empty],
+                )
+            )
     return sorted(found)
 
 
@@ -256,8 +267,19 @@ def _deep(depth: int) -> object:
 # values no browser sends for any parameter: JSON.stringify turns inf / nan into null, JavaScript
 # numbers stop at 2**53, a JavaScript string holding half a surrogate pair is a broken string
 NEVER = [
-    float("inf"), float("-inf"), float("nan"), 2**64, -(2**70), 10**30, "\ud800", "ab\udfffcd",
-    {"\ud800": 1}, {"text": "\udc00"}, [1, [2, [float("nan")]]], _deep(40), {"a": {"b": {"c": [None, {"d": float("inf")}]}}},
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    2**64,
+    -(2**70),
+    10**30,
+    "\ud800",
+    "ab\udfffcd",
+    {"\ud800": 1},
+    {"text": "\udc00"},
+    [1, [2, [float("nan")]]],
+    _deep(40),
+    {"a": {"b": {"c": [None, {"d": float("inf")}]}}},
 ]
 WRONG = {  # right-looking values of the wrong kind
     str: [None, 0, 1.5, True, [], {}, ["a"], {"a": "b"}],
@@ -296,10 +318,18 @@ MEANINGLESS = {
     str: ["", "x" * 5000, "-1", "1e999", "NaN", "🀄", "<b>x</b>", "../..", "\u0000", "가" * 300, "ankan:99", "kakan:x", "pon"],
     int: [-1, 0, 10**9, 2**53 - 1, -(2**53 - 1)],
     bool: [True, False],
-    dict: [{}, {"tile": "x", "steps": 10**9}, {"tiles": ["x", "y"], "target": {"kind": "set", "index": -5}},
-           {"tiles": [], "target": {"kind": "rack", "cell": 10**9}}, {"game": "mahjong", "turn_seconds": "1e999", "advanced": "1"},
-           {"game": "nope", "game_minutes": "-5", "initial_meld": "x"}, {"nickname": "x" * 500, "name": "", "password": "p" * 100},
-           {"text": "x" * 5000}, {"turn_seconds": "99999999999999999999", "game_minutes": "0"}, {"confirm": "nobody", "commit": ""}],
+    dict: [
+        {},
+        {"tile": "x", "steps": 10**9},
+        {"tiles": ["x", "y"], "target": {"kind": "set", "index": -5}},
+        {"tiles": [], "target": {"kind": "rack", "cell": 10**9}},
+        {"game": "mahjong", "turn_seconds": "1e999", "advanced": "1"},
+        {"game": "nope", "game_minutes": "-5", "initial_meld": "x"},
+        {"nickname": "x" * 500, "name": "", "password": "p" * 100},
+        {"text": "x" * 5000},
+        {"turn_seconds": "99999999999999999999", "game_minutes": "0"},
+        {"confirm": "nobody", "commit": ""},
+    ],
 }
 
 
@@ -316,23 +346,74 @@ def junk_frames() -> list[str]:
     """Frames no browser makes: unknown names, events that are not objects, broken router data,
     the wrong number of arguments, JSON that does not parse or holds a number of 5,000 digits."""
     event = lambda **e: PREFIX + json.dumps(["event", {"payload": {}, "router_data": {"pathname": "/lobby"}, **e}])  # noqa: E731
-    names = [f"{ROOM_STATE}.nope", f"{ROOM_STATE}._refresh", f"{ROOM_STATE}._put", f"{ROOT_STATE}.nope.x", "", "x", ".", 123, None,
-             ["a"], {"a": 1}, "\ud800", f"{ROOM_STATE}.\udfff", "_redirect", "_call_script", f"{ROOM_STATE}.toggle.extra"]
+    names = [
+        f"{ROOM_STATE}.nope",
+        f"{ROOM_STATE}._refresh",
+        f"{ROOM_STATE}._put",
+        f"{ROOT_STATE}.nope.x",
+        "",
+        "x",
+        ".",
+        123,
+        None,
+        ["a"],
+        {"a": 1},
+        "\ud800",
+        f"{ROOM_STATE}.\udfff",
+        "_redirect",
+        "_call_script",
+        f"{ROOM_STATE}.toggle.extra",
+    ]
     frames = [event(name=n) for n in names]
-    frames += [event(), PREFIX + json.dumps(["event", "junk"]), PREFIX + json.dumps(["event", ["a"]]), PREFIX + json.dumps(["event", 5]),
-               PREFIX + json.dumps(["event", None]), PREFIX + json.dumps(["event", '{"name": 1}']), PREFIX + json.dumps(["event"]),
-               PREFIX + json.dumps(["event", {}, {}]), PREFIX + json.dumps(["ping", 1, 2]), PREFIX + json.dumps(["client_error", 1, 2, 3]),
-               PREFIX + json.dumps(["nope", {}]), PREFIX + '["event", {"name": ', PREFIX + "[1e999999]",
-               PREFIX + '["event", {"name": "' + f"{RUMMIKUB_TABLE}.place_on" + '", "payload": {"index": ' + "9" * 5000 + "}}]"]
-    for router in ([], "x", 5, {"pathname": 5}, {"pathname": ["/"]}, {"query": [1]}, {"query": {"a": {"b": 1}}}, {"asPath": {}},
-                   {"pathname": "/\ud800"}, {"headers": "x"}, {"pathname": "/lobby", "query": {"\ud800": "\udc00"}}):
+    frames += [
+        event(),
+        PREFIX + json.dumps(["event", "junk"]),
+        PREFIX + json.dumps(["event", ["a"]]),
+        PREFIX + json.dumps(["event", 5]),
+        PREFIX + json.dumps(["event", None]),
+        PREFIX + json.dumps(["event", '{"name": 1}']),
+        PREFIX + json.dumps(["event"]),
+        PREFIX + json.dumps(["event", {}, {}]),
+        PREFIX + json.dumps(["ping", 1, 2]),
+        PREFIX + json.dumps(["client_error", 1, 2, 3]),
+        PREFIX + json.dumps(["nope", {}]),
+        PREFIX + '["event", {"name": ',
+        PREFIX + "[1e999999]",
+        PREFIX + '["event", {"name": "' + f"{RUMMIKUB_TABLE}.place_on" + '", "payload": {"index": ' + "9" * 5000 + "}}]",
+    ]
+    for router in (
+        [],
+        "x",
+        5,
+        {"pathname": 5},
+        {"pathname": ["/"]},
+        {"query": [1]},
+        {"query": {"a": {"b": 1}}},
+        {"asPath": {}},
+        {"pathname": "/\ud800"},
+        {"headers": "x"},
+        {"pathname": "/lobby", "query": {"\ud800": "\udc00"}},
+    ):
         frames.append(event(name=f"{KEY_STATE}.restore_defaults", router_data=router))
     for payload in ({"__reflex_form_data__": 5}, {"__reflex_form_data__": [[1, 2, 3]]}, {"__reflex_form_data__": [["a"]]}):
         frames.append(event(name=f"{LOBBY_STATE}.create_room", payload={"form": payload}))
     # socket.io packets of types a browser never sends (connect error, binary, unknown), and
     # Engine.IO packets that are not socket.io at all
-    frames += ["44/_event,{}", "47/_event,[]", '451-/_event,["event",{"_placeholder":true,"num":0}]', "43/_event,99[]", "4", "4x",
-               "", "x", "9", "9junk", "b!!!", "6", "5"]
+    frames += [
+        "44/_event,{}",
+        "47/_event,[]",
+        '451-/_event,["event",{"_placeholder":true,"num":0}]',
+        "43/_event,99[]",
+        "4",
+        "4x",
+        "",
+        "x",
+        "9",
+        "9junk",
+        "b!!!",
+        "6",
+        "5",
+    ]
     return frames
 
 
@@ -351,8 +432,14 @@ REFLEX_JUNK = [
     (f"{ROOM_STATE}.setvar", {"var_name": "menu_open", "value": "yes"}),
     (f"{ROOT_STATE}.reflex___state____on_load_internal_state.set_is_hydrated", {"value": "x"}),
 ]
-CONNECT_JUNK = ['40/_event,{"event": 5}', '40/_event,{"event": {"name": "x"}}', '40/_event,{"event": {"payload": []}}',
-                '40/_event,[1, 2]', '40/_event,"x"', '40/_event,{"event": {"name": "' + f"{RUMMIKUB_TABLE}.toggle" + '", "payload": {"tile_id": 5}}}']
+CONNECT_JUNK = [
+    '40/_event,{"event": 5}',
+    '40/_event,{"event": {"name": "x"}}',
+    '40/_event,{"event": {"payload": []}}',
+    "40/_event,[1, 2]",
+    '40/_event,"x"',
+    '40/_event,{"event": {"name": "' + f"{RUMMIKUB_TABLE}.toggle" + '", "payload": {"tile_id": 5}}}',
+]
 
 
 # -- the tests ----------------------------------------------------------------------------------
@@ -401,9 +488,20 @@ async def test_junk_to_every_handler_leaves_no_traceback_and_the_room_as_it_was(
 
 
 FORGED_VIEW = {
-    "version": 1 << 40, "status": "waiting", "name": "HACKED-ROOM", "game_name": "forged", "solo": False, "has_password": False,
-    "host_id": "nobody", "you": {"role": "player", "is_host": True}, "options": {}, "seats": [], "spectators": [],
-    "chat": [{"no": 1, "name": "x", "text": "HACKED-CHAT"}], "game": "mahjong", "game_state": {},
+    "version": 1 << 40,
+    "status": "waiting",
+    "name": "HACKED-ROOM",
+    "game_name": "forged",
+    "solo": False,
+    "has_password": False,
+    "host_id": "nobody",
+    "you": {"role": "player", "is_host": True},
+    "options": {},
+    "seats": [],
+    "spectators": [],
+    "chat": [{"no": 1, "name": "x", "text": "HACKED-CHAT"}],
+    "game": "mahjong",
+    "game_state": {},
 }
 SERVER_ONLY = [  # (event name under the old public name, payload): methods only the server may call
     (f"{ROOM_STATE}.apply_view", {"view": FORGED_VIEW, "force": True}),

@@ -49,9 +49,7 @@ def test_known_rule_error_messages_have_english():
 
     root = Path(__file__).resolve().parents[2] / "tilerooms"
     literal = re.compile(r'RuleError\(\s*"[a-z_]+",\s*"([^"{}]+)"')
-    missing = sorted(
-        {m for path in root.rglob("*.py") for m in literal.findall(path.read_text(encoding="utf-8"))} - set(SERVER_MESSAGES)
-    )
+    missing = sorted({m for path in root.rglob("*.py") for m in literal.findall(path.read_text(encoding="utf-8"))} - set(SERVER_MESSAGES))
     assert missing == []
 
 

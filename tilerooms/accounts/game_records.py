@@ -18,17 +18,18 @@ import json
 import logging
 import re
 import secrets
-from datetime import datetime, timezone
-from typing import Any, Iterator
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import col, select
 
 from tilerooms.accounts import rewards
+from tilerooms.core.replay import LogEntry, ReplayStep
 from tilerooms.db.engine import session
 from tilerooms.db.models import GameRecord, GameRecordMember, User
-from tilerooms.core.replay import LogEntry, ReplayStep
 from tilerooms.games import GAMES
 from tilerooms.rooms import play
 
@@ -37,15 +38,24 @@ log = logging.getLogger(__name__)
 RECORD_ID = re.compile(r"[A-Za-z0-9_-]{22,32}")  # what `secrets.token_urlsafe(16)` makes
 
 __all__ = [
-    "GameRecord", "store_finished_game", "load_game", "games_of", "seats_of", "log_of", "replay_of",
-    "final_state_of", "on_game_end", "forget_member",
+    "GameRecord",
+    "store_finished_game",
+    "load_game",
+    "games_of",
+    "seats_of",
+    "log_of",
+    "replay_of",
+    "final_state_of",
+    "on_game_end",
+    "forget_member",
 ]
 
 
 # -- writing ----------------------------------------------------------------------------------
 
+
 def _moment(ms: float) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
 def _record_of(room: Any, key: str) -> GameRecord:
@@ -136,6 +146,7 @@ def forget_member(s: Any, user_id: int, player_id: str, name: str) -> None:
 
 # -- reading ----------------------------------------------------------------------------------
 
+
 def load_game(record_id: object, engine: sa.Engine | None = None) -> GameRecord | None:
     """The stored game of `record_id` (a finished game's link), or None."""
     if not isinstance(record_id, str) or not RECORD_ID.fullmatch(record_id):
@@ -156,15 +167,14 @@ def games_of(user_id: int, limit: int = 20, engine: sa.Engine | None = None) -> 
             .limit(limit)
         ).all()
     return [
-        {"record_id": rid, "game": game, "game_key": key, "ended_at": _aware(ended),
-         "players": [seat.get("name", seat["id"]) for seat in json.loads(seats)]}
+        {"record_id": rid, "game": game, "game_key": key, "ended_at": _aware(ended), "players": [seat.get("name", seat["id"]) for seat in json.loads(seats)]}
         for rid, game, key, ended, seats in rows
     ]
 
 
 def _aware(moment: datetime) -> datetime:
     # SQLite hands datetimes back naive: they were stored as UTC
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def seats_of(record: GameRecord) -> list[dict[str, Any]]:

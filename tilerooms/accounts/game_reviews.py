@@ -32,7 +32,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -53,8 +53,7 @@ PARENT_CHECK_S = 2.0  # how often the review process checks that its worker stil
 CHILD_NICENESS = 10  # the review process yields the CPU to the web workers on a busy machine
 STORE_ATTEMPTS = 3
 
-__all__ = ["review_of", "run_review", "reviewable", "missing_reviews", "ReviewRunner", "runner", "on_game_end",
-           "shutdown_runners", "engine_of"]
+__all__ = ["review_of", "run_review", "reviewable", "missing_reviews", "ReviewRunner", "runner", "on_game_end", "shutdown_runners", "engine_of"]
 
 
 def engine_of(url: str | None = None) -> sa.Engine:
@@ -63,10 +62,11 @@ def engine_of(url: str | None = None) -> sa.Engine:
 
 
 def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)  # SQLite: naive UTC
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite: naive UTC
 
 
 # -- reading ----------------------------------------------------------------------------------
+
 
 def review_of(record_id: object, engine: sa.Engine | None = None) -> dict[str, Any] | None:
     """The review of stored game `record_id`: ``{"status": "pending" | "done" | "failed",
@@ -79,9 +79,11 @@ def review_of(record_id: object, engine: sa.Engine | None = None) -> dict[str, A
     if row is None:
         return None
     return {
-        "status": row.status, "game": row.game,
+        "status": row.status,
+        "game": row.game,
         "review": json.loads(row.review_json) if row.status == "done" and row.review_json else None,
-        "compute_ms": row.compute_ms, "error": row.error,
+        "compute_ms": row.compute_ms,
+        "error": row.error,
     }
 
 
@@ -104,8 +106,7 @@ def missing_reviews(limit: int = SWEEP_LIMIT, engine: sa.Engine | None = None) -
             select(GameRecord.id)
             .outerjoin(GameReview, col(GameReview.record_id) == col(GameRecord.id))
             .where(col(GameRecord.game).in_(games))
-            .where(sa.or_(col(GameReview.record_id).is_(None),
-                          sa.and_(GameReview.status == "pending", col(GameReview.updated_at) < stale)))
+            .where(sa.or_(col(GameReview.record_id).is_(None), sa.and_(GameReview.status == "pending", col(GameReview.updated_at) < stale)))
             .order_by(col(GameRecord.ended_at).desc(), GameRecord.id)
             .limit(limit)
         ).all()
@@ -113,6 +114,7 @@ def missing_reviews(limit: int = SWEEP_LIMIT, engine: sa.Engine | None = None) -
 
 
 # -- computing --------------------------------------------------------------------------------
+
 
 def _claim(record_id: str, engine: sa.Engine | None) -> GameRecord | None:
     """The stored game when this caller now holds its review's claim, else None (no such game, a
@@ -128,8 +130,7 @@ def _claim(record_id: str, engine: sa.Engine | None) -> GameRecord | None:
             # a dead worker's claim, taken over by whoever moves its stamp first (a racing sweep finds it moved)
             moved = s.exec(
                 sa.update(GameReview)
-                .where(col(GameReview.record_id) == record_id, col(GameReview.status) == "pending",
-                       col(GameReview.updated_at) == row.updated_at)
+                .where(col(GameReview.record_id) == record_id, col(GameReview.status) == "pending", col(GameReview.updated_at) == row.updated_at)
                 .values(updated_at=utcnow())
             )
             s.commit()
@@ -163,20 +164,18 @@ def run_review(record_id: str, engine: sa.Engine | None = None) -> dict[str, Any
     if record is not None:
         t0 = time.perf_counter()
         try:
-            result = GAMES[record.game].review(record.seed, json.loads(record.options_json),
-                                               game_records.seats_of(record), game_records.log_of(record))
+            result = GAMES[record.game].review(record.seed, json.loads(record.options_json), game_records.seats_of(record), game_records.log_of(record))
             text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
         except Exception as err:  # noqa: BLE001 - a broken log or review bug: kept as failed, not retried
             log.exception("reviewing game %s failed", record_id)
-            _finish(record_id, engine, status="failed", error=f"{type(err).__name__}: {err}"[:500],
-                    compute_ms=round((time.perf_counter() - t0) * 1000))
+            _finish(record_id, engine, status="failed", error=f"{type(err).__name__}: {err}"[:500], compute_ms=round((time.perf_counter() - t0) * 1000))
         else:
-            _finish(record_id, engine, status="done", review_json=text,
-                    compute_ms=round((time.perf_counter() - t0) * 1000))
+            _finish(record_id, engine, status="done", review_json=text, compute_ms=round((time.perf_counter() - t0) * 1000))
     return review_of(record_id, engine)
 
 
 # -- the background process -------------------------------------------------------------------
+
 
 def _child_start() -> None:
     """The review process's start: a lower CPU priority than the web workers, and an end of its
@@ -198,8 +197,7 @@ def _child_start() -> None:
 def _child_review(record_id: str, url: str) -> dict[str, Any]:
     """In the review process: `run_review` on the database at `url`; the status only (small to send back)."""
     found = run_review(record_id, get_engine(url))
-    return {"record_id": record_id, "status": None if found is None else found["status"],
-            "compute_ms": None if found is None else found["compute_ms"]}
+    return {"record_id": record_id, "status": None if found is None else found["status"], "compute_ms": None if found is None else found["compute_ms"]}
 
 
 def _child_ready() -> int:
@@ -226,8 +224,7 @@ class ReviewRunner:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fresh interpreter, not a fork of a worker holding sockets, threads and locks
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_child_start)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_child_start)
         return self._pool
 
     async def _submit(self, fn: Any, *args: Any) -> Any:

@@ -186,11 +186,13 @@ class _LoginSessions:
 
 def auth_routes() -> Starlette:
     """The /auth sub-application (its own login-state cookie; the rest of the backend is untouched)."""
-    inner = Starlette(routes=[
-        Route("/login/{provider}", login, methods=["GET"]),
-        Route("/callback/{provider}", callback, methods=["GET"]),
-        Route("/logout", logout, methods=["GET"]),
-    ])
+    inner = Starlette(
+        routes=[
+            Route("/login/{provider}", login, methods=["GET"]),
+            Route("/callback/{provider}", callback, methods=["GET"]),
+            Route("/logout", logout, methods=["GET"]),
+        ]
+    )
     inner.add_middleware(_LoginSessions)
     return inner
 

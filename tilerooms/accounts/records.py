@@ -14,8 +14,9 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from datetime import datetime, timezone
-from typing import Any, Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -39,6 +40,7 @@ END_REASONS = {
 
 # -- writing ----------------------------------------------------------------------------------
 
+
 def record_game(record: GameRecord, engine: sa.Engine | None = None) -> bool:
     """Store the game and its players once. False when it is not recorded (no member played)."""
     if not record.has_member:
@@ -48,29 +50,33 @@ def record_game(record: GameRecord, engine: sa.Engine | None = None) -> bool:
             return True
         member_ids = {rewards.member_user_id(p.player_id) for p in record.players} - {None}
         existing = set(s.exec(select(User.id).where(col(User.id).in_(member_ids))).all()) if member_ids else set()
-        s.add(Game(
-            id=record.game_id,
-            room_id=record.room_id,
-            game=record.game,
-            end_reason=record.end_reason,
-            ended_at=record.ended_at,
-            has_ai=record.has_ai,
-            rewarded=False,
-            result_json=rewards.record_to_json(record),
-        ))
+        s.add(
+            Game(
+                id=record.game_id,
+                room_id=record.room_id,
+                game=record.game,
+                end_reason=record.end_reason,
+                ended_at=record.ended_at,
+                has_ai=record.has_ai,
+                rewarded=False,
+                result_json=rewards.record_to_json(record),
+            )
+        )
         s.flush()  # the game row first: participants refer to it
         for player in record.players:
             user_id = rewards.member_user_id(player.player_id)
-            s.add(GameParticipant(
-                game_id=record.game_id,
-                player_id=player.player_id,
-                user_id=user_id if user_id in existing else None,
-                kind=player.kind,
-                name=player.name,
-                rank=player.rank,
-                score=player.score,
-                winner=player.winner,
-            ))
+            s.add(
+                GameParticipant(
+                    game_id=record.game_id,
+                    player_id=player.player_id,
+                    user_id=user_id if user_id in existing else None,
+                    kind=player.kind,
+                    name=player.name,
+                    rank=player.rank,
+                    score=player.score,
+                    winner=player.winner,
+                )
+            )
         try:
             s.commit()
         except IntegrityError:  # another worker stored it first
@@ -94,9 +100,7 @@ def stored_record(game: Game, players: list[GameParticipant]) -> GameRecord:
     )
 
 
-def apply_rewards(
-    game_id: str, engine: sa.Engine | None = None, *, before_commit: Callable[[], None] | None = None
-) -> list[Reward]:
+def apply_rewards(game_id: str, engine: sa.Engine | None = None, *, before_commit: Callable[[], None] | None = None) -> list[Reward]:
     """Write the game's rewards exactly once; returns the entries written now ([] when already done).
 
     `before_commit` is a test hook: raising there stands for a crash in the middle of the rewards.
@@ -159,7 +163,7 @@ def _quest_step(s, user_id: int, day: str, steps: int) -> tuple[int, int]:
 
 def rewards_now() -> datetime:
     """Now in UTC (a function so tests can see one place that reads the clock)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def process_game_end(room: Any, engine: sa.Engine | None = None) -> list[Reward]:
@@ -193,8 +197,9 @@ async def on_game_end(room: Any) -> None:
 
 # -- reading ----------------------------------------------------------------------------------
 
+
 def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _when(moment: datetime) -> str:
@@ -235,16 +240,18 @@ def recent_games(user_id: int, limit: int = 20, engine: sa.Engine | None = None)
     for game in games:
         ranked = sorted(players[game.id], key=lambda p: (p.rank is None, p.rank or 0))
         me = next((p for p in ranked if p.user_id == user_id), None)
-        rows.append({
-            "game_id": game.id,
-            "when": _when(game.ended_at),
-            "game": GAMES[game.game].name_ko if game.game in GAMES else game.game,
-            "end": END_REASONS.get(game.end_reason, game.end_reason),
-            "rank": f"{me.rank}위" if me is not None and me.rank is not None else "-",
-            "score": str(me.score) if me is not None and me.score is not None else "-",
-            "players": " · ".join(f"{p.name} {p.rank}위" if p.rank is not None else f"{p.name} 퇴장" for p in ranked),
-            "reward": excluded_reason(game, me) or f"코인 +{coins[game.id]} · 경험치 +{xp[game.id]}",
-        })
+        rows.append(
+            {
+                "game_id": game.id,
+                "when": _when(game.ended_at),
+                "game": GAMES[game.game].name_ko if game.game in GAMES else game.game,
+                "end": END_REASONS.get(game.end_reason, game.end_reason),
+                "rank": f"{me.rank}위" if me is not None and me.rank is not None else "-",
+                "score": str(me.score) if me is not None and me.score is not None else "-",
+                "players": " · ".join(f"{p.name} {p.rank}위" if p.rank is not None else f"{p.name} 퇴장" for p in ranked),
+                "reward": excluded_reason(game, me) or f"코인 +{coins[game.id]} · 경험치 +{xp[game.id]}",
+            }
+        )
     return rows
 
 
@@ -280,9 +287,9 @@ def daily_quest(user_id: int, now: datetime | None = None, engine: sa.Engine | N
     """Today's (KST) 5-game quest: progress, target, done."""
     day = rewards.day_key(now or rewards_now())
     with session(engine) as s:
-        row = s.exec(select(QuestProgress).where(
-            QuestProgress.user_id == user_id, QuestProgress.quest == rewards.DAILY_QUEST, QuestProgress.period == day
-        )).first()
+        row = s.exec(
+            select(QuestProgress).where(QuestProgress.user_id == user_id, QuestProgress.quest == rewards.DAILY_QUEST, QuestProgress.period == day)
+        ).first()
     progress = min(row.progress, rewards.DAILY_QUEST_TARGET) if row else 0
     return {"day": day, "progress": progress, "target": rewards.DAILY_QUEST_TARGET, "done": progress >= rewards.DAILY_QUEST_TARGET}
 
@@ -293,9 +300,7 @@ def member_stats(user_id: int, engine: sa.Engine | None = None) -> dict[str, int
         user = s.get(User, user_id)
         if user is None:
             return {}
-        counts = dict(s.exec(
-            select(RewardEntry.kind, func.sum(RewardEntry.amount)).where(RewardEntry.user_id == user_id).group_by(RewardEntry.kind)
-        ).all())
+        counts = dict(s.exec(select(RewardEntry.kind, func.sum(RewardEntry.amount)).where(RewardEntry.user_id == user_id).group_by(RewardEntry.kind)).all())
     return {
         "games": int(counts.get(rewards.KIND_QUEST_STEP, 0)),
         "wins": int(counts.get(rewards.KIND_WIN, 0)),
@@ -316,7 +321,16 @@ def ledger_totals(user_id: int, engine: sa.Engine | None = None) -> dict[str, in
 
 
 __all__ = [
-    "record_game", "apply_rewards", "apply_pending_rewards", "process_game_end", "on_game_end",
-    "recent_games", "weekly_leaderboard", "all_time_leaderboard", "daily_quest", "member_stats",
-    "ledger_totals", "stored_record",
+    "record_game",
+    "apply_rewards",
+    "apply_pending_rewards",
+    "process_game_end",
+    "on_game_end",
+    "recent_games",
+    "weekly_leaderboard",
+    "all_time_leaderboard",
+    "daily_quest",
+    "member_stats",
+    "ledger_totals",
+    "stored_record",
 ]

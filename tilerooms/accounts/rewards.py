@@ -17,9 +17,10 @@ Coins are points, never money.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterable
+from datetime import UTC, date, datetime, timedelta, timezone
+from typing import Any
 
 from tilerooms.rooms.identity import AI_PREFIX, MEMBER_PREFIX
 
@@ -43,17 +44,17 @@ XP_KINDS = frozenset({KIND_XP})
 
 
 def player_kind(player_id: str) -> str:
-    """"member" | "guest" | "ai" from the id's prefix (ids are minted by the server, never typed in)."""
+    """ "member" | "guest" | "ai" from the id's prefix (ids are minted by the server, never typed in)."""
     if player_id.startswith(AI_PREFIX):
         return "ai"
-    if player_id.startswith(MEMBER_PREFIX) and player_id[len(MEMBER_PREFIX):].isdigit():
+    if player_id.startswith(MEMBER_PREFIX) and player_id[len(MEMBER_PREFIX) :].isdigit():
         return "member"
     return "guest"  # "g-…" and anything unknown: never rewarded
 
 
 def member_user_id(player_id: str) -> int | None:
     """The users.id behind a member id "u-<id>", else None."""
-    return int(player_id[len(MEMBER_PREFIX):]) if player_kind(player_id) == "member" else None
+    return int(player_id[len(MEMBER_PREFIX) :]) if player_kind(player_id) == "member" else None
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ def level_of(xp: int) -> int:
 
 # -- from the room layer -------------------------------------------------------------------------
 
+
 def _winners(result: dict[str, Any]) -> tuple[str, ...]:
     winner = result.get("winner")
     if isinstance(winner, str):
@@ -179,8 +181,14 @@ def _winners(result: dict[str, Any]) -> tuple[str, ...]:
 
 
 def record_from_result(
-    *, game_id: str, room_id: str, game: str, started: Iterable[str], result: dict[str, Any] | None,
-    names: dict[str, str] | None, ended_at: datetime,
+    *,
+    game_id: str,
+    room_id: str,
+    game: str,
+    started: Iterable[str],
+    result: dict[str, Any] | None,
+    names: dict[str, str] | None,
+    ended_at: datetime,
 ) -> GameRecord:
     """A GameRecord from a room's stored result: the ranking's players plus those who started and left."""
     result = dict(result or {})
@@ -191,9 +199,7 @@ def record_from_result(
     players: dict[str, PlayerResult] = {}
     for row in rows:
         pid = row["player"]
-        players[pid] = PlayerResult(
-            pid, str(names.get(pid, pid))[:32], _int(row.get("rank")), _int(row.get("score")), pid in winners
-        )
+        players[pid] = PlayerResult(pid, str(names.get(pid, pid))[:32], _int(row.get("rank")), _int(row.get("score")), pid in winners)
     for pid in started:
         if pid not in players:
             players[pid] = PlayerResult(pid, str(names.get(pid, pid))[:32])
@@ -222,7 +228,7 @@ def record_from_room(room: Any) -> GameRecord:
         started=started,
         result=room.result,
         names=names,
-        ended_at=datetime.fromtimestamp((room.updated_at or 0) / 1000, tz=timezone.utc),
+        ended_at=datetime.fromtimestamp((room.updated_at or 0) / 1000, tz=UTC),
     )
 
 

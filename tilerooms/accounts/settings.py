@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 SECRET_ENV = "TILEROOMS_SECRET_KEY"
 DEV_SECRET_FILE = Path(".states") / "tilerooms-dev-secret"
@@ -92,7 +92,7 @@ def providers(env: Mapping[str, str] | None = None, *, production: bool | None =
         name = upper.lower()
         preset = _PRESETS.get(name, {})
 
-        def get(field: str, default: str = "") -> str:
+        def get(field: str, default: str = "", upper: str = upper, preset: dict = preset) -> str:
             return env.get(f"OAUTH_{upper}_{field.upper()}") or preset.get(field, default)
 
         secret = env.get(f"OAUTH_{upper}_CLIENT_SECRET", "")

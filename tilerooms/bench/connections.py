@@ -61,8 +61,10 @@ def main() -> None:
         proc.wait(15)
         os.unlink(db.name)
     print(conditions())
-    print(f"{args.clients} browsers, worker RSS growth per browser: connected {idle:.0f} KB, after one event {evented:.0f} KB, "
-          f"after they closed {closed:.0f} KB (kept by the allocator or Reflex's per-token states)")
+    print(
+        f"{args.clients} browsers, worker RSS growth per browser: connected {idle:.0f} KB, after one event {evented:.0f} KB, "
+        f"after they closed {closed:.0f} KB (kept by the allocator or Reflex's per-token states)"
+    )
 
 
 if __name__ == "__main__":

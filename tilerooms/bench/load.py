@@ -37,8 +37,8 @@ import subprocess
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import psutil
 
@@ -136,9 +136,9 @@ async def _number_tiles(player: Client, watcher: Client, figures: Figures, rng: 
             sent = await player.emit(RUMMIKUB_TABLE, "place_new")  # the draft move everyone sees
             # the tile in the code of a set slot ("12 11 4 K8a|…", rummikub_view.set_code)
             on_table = re.compile(rf"set_\d+_rx_state_\":\"[^\"]*\b{tile}\b|sets_more_rx_state_\":\[[^\]]*\b{tile}\b")
-            arrived = await watcher.wait_for(lambda f: on_table.search(f) is not None, sent)
+            arrived = await watcher.wait_for(lambda f, on_table=on_table: on_table.search(f) is not None, sent)
             _count(figures, "rummikub", sent, arrived)
-            await player.wait_for(lambda f: on_table.search(f) is not None, sent)
+            await player.wait_for(lambda f, on_table=on_table: on_table.search(f) is not None, sent)
             await asyncio.sleep(rng.uniform(*think) / 2)
         kind = "draw" if parse_turn_line(str(player.vars.get("turn") or "")).pool > 0 else "pass"
         sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)  # reverts the draft, ends the turn
@@ -182,8 +182,9 @@ def _count(figures: Figures, game: str, sent: float, arrived: float) -> None:
         figures.actions += 1
 
 
-async def _room(base: str, index: int, game: str, figures: Figures, rng: random.Random, think: tuple[float, float],
-                ready: asyncio.Barrier, setup: asyncio.Semaphore) -> None:
+async def _room(
+    base: str, index: int, game: str, figures: Figures, rng: random.Random, think: tuple[float, float], ready: asyncio.Barrier, setup: asyncio.Semaphore
+) -> None:
     # each room's people come from an address of their own (the rate limits count per address too)
     index += figures.address_base
     address = f"127.{1 + index // 62500}.{1 + index // 250 % 250}.{1 + index % 250}"
@@ -238,7 +239,7 @@ def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> Non
         if not figures.window[0] <= at <= figures.window[1]:
             continue
         try:
-            delta = json.loads(frame[len(PREFIX):])[1].get("delta") or {}
+            delta = json.loads(frame[len(PREFIX) :])[1].get("delta") or {}
         except (ValueError, IndexError, AttributeError):
             continue
         room = next((v for k, v in delta.items() if k.endswith("room____room_state")), {})
@@ -298,8 +299,17 @@ def _redis_used_mb() -> float:
     return redis.Redis.from_url(REDIS_BENCH_URL).info("memory")["used_memory"] / 2**20
 
 
-async def _play(base: str, figures: Figures, games: list[str], seconds: float, warmup: float, think: tuple[float, float],
-                procs: list[psutil.Process], redis_proc: psutil.Process | None, during: Callable[[list[psutil.Process], float], None] | None) -> None:
+async def _play(
+    base: str,
+    figures: Figures,
+    games: list[str],
+    seconds: float,
+    warmup: float,
+    think: tuple[float, float],
+    procs: list[psutil.Process],
+    redis_proc: psutil.Process | None,
+    during: Callable[[list[psutil.Process], float], None] | None,
+) -> None:
     rng = random.Random(7)
     kinds = [games[i % len(games)] for i in range(figures.rooms)]
     ready = asyncio.Barrier(figures.rooms + 1)
@@ -329,10 +339,20 @@ async def _play(base: str, figures: Figures, games: list[str], seconds: float, w
     await asyncio.gather(*tasks)
 
 
-def measure(rooms: int, workers: int, *, games: list[str], seconds: float, warmup: float, ai_delay_ms: int,
-            think: tuple[float, float], env: dict[str, str] | None = None,
-            warm: float = 6.0, at_idle: Callable[[list[psutil.Process]], None] | None = None,
-            during: Callable[[list[psutil.Process], float], None] | None = None) -> Figures:
+def measure(
+    rooms: int,
+    workers: int,
+    *,
+    games: list[str],
+    seconds: float,
+    warmup: float,
+    ai_delay_ms: int,
+    think: tuple[float, float],
+    env: dict[str, str] | None = None,
+    warm: float = 6.0,
+    at_idle: Callable[[list[psutil.Process]], None] | None = None,
+    during: Callable[[list[psutil.Process], float], None] | None = None,
+) -> Figures:
     """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it.
     First `warm` seconds of play in a few rooms that then leave; `at_idle(worker processes)` is
     called after that, before the measured rooms open, `during(worker processes,
@@ -420,14 +440,19 @@ def conditions() -> str:
     """The machine, its load and its speed now (`reference_ms`), printed above every table."""
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     mem = psutil.virtual_memory().total / 2**30
-    return (f"machine: {psutil.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, "
-            f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}, reference work {reference_ms():.0f} ms")
+    return (
+        f"machine: {psutil.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, "
+        f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}, reference work {reference_ms():.0f} ms"
+    )
 
 
 def table(rows: list[Figures], games: list[str]) -> str:
     """One markdown table for every set-up measured."""
-    head = ["rooms", "workers", "people act/s", "room changes/s", "act→spectator ms med / p95 / p99",
-            "worker CPU ms per room·s", "MB per room"] + [f"{GAME_SHORT[g]} frame B med / p95" for g in games] + ["load avg before → after"]
+    head = (
+        ["rooms", "workers", "people act/s", "room changes/s", "act→spectator ms med / p95 / p99", "worker CPU ms per room·s", "MB per room"]
+        + [f"{GAME_SHORT[g]} frame B med / p95" for g in games]
+        + ["load avg before → after"]
+    )
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for f in rows:
         lat = [x for g in games for x in f.latencies.get(g, [])]
@@ -435,9 +460,15 @@ def table(rows: list[Figures], games: list[str]) -> str:
         cpu = f.worker_cpu_s / f.seconds / f.rooms * 1000 if f.seconds else float("nan")
         mb = (f.rss_end_mb - f.rss_idle_mb) / f.rooms
         mem = f"{mb:.2f}" + (f" (+{f.redis_mb / f.rooms:.2f} Redis)" if f.redis_mb is not None else "")
-        cells = [str(f.rooms), f"{f.workers}" + (" + Redis" if f.workers > 1 else ""),
-                 f"{f.actions / f.seconds:.1f}" if f.seconds else "–", f"{changes / f.seconds:.1f}" if f.seconds else "–",
-                 f"{_med(lat):.0f} / {_pct(lat, 0.95):.0f} / {_pct(lat, 0.99):.0f}", f"{cpu:.1f}", mem]
+        cells = [
+            str(f.rooms),
+            f"{f.workers}" + (" + Redis" if f.workers > 1 else ""),
+            f"{f.actions / f.seconds:.1f}" if f.seconds else "–",
+            f"{changes / f.seconds:.1f}" if f.seconds else "–",
+            f"{_med(lat):.0f} / {_pct(lat, 0.95):.0f} / {_pct(lat, 0.99):.0f}",
+            f"{cpu:.1f}",
+            mem,
+        ]
         cells += [_frames(f, g) for g in games]
         cells.append(f"{f.load_before[0]:.2f} → {f.load_after[0]:.2f}")
         lines.append("| " + " | ".join(cells) + " |")
@@ -474,8 +505,10 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
                 sizes = f.frame_bytes.get((g, role), [])
                 if sizes:
                     parts.append(f"{GAME_SHORT[g]} {role} frames {len(sizes)} med {_med(sizes):.0f} B")
-        parts.append(f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors; "
-                     f"reference work {f.reference_ms[0]:.0f} → {f.reference_ms[1]:.0f} ms")
+        parts.append(
+            f"set-up {f.setup_s:.0f} s; RSS {f.rss_idle_mb:.0f} → {f.rss_end_mb:.0f} MB; {len(f.errors)} errors; "
+            f"reference work {f.reference_ms[0]:.0f} → {f.reference_ms[1]:.0f} ms"
+        )
         out.append("- " + "; ".join(parts))
         out += [f"    error: {e}" for e in f.errors[:3]]
     if memory_fit(rows):
@@ -521,9 +554,11 @@ def main() -> None:
     think = tuple(float(x) for x in args.think.split(","))
     setups = [(r, 1) for r in rooms if 1 in workers] + [(max(rooms), w) for w in workers if w > 1]
     print(conditions())
-    print(f"each room: 1 person (socket.io client) + AIs + 1 spectator; AI delay {args.ai_delay_ms} ms, think {think[0]}-{think[1]} s; "
-          f"games {', '.join(games)} alternating; {args.seconds:.0f} s window after {args.warmup:.0f} s warm-up; "
-          f"the load generator shares the machine's cores with the workers")
+    print(
+        f"each room: 1 person (socket.io client) + AIs + 1 spectator; AI delay {args.ai_delay_ms} ms, think {think[0]}-{think[1]} s; "
+        f"games {', '.join(games)} alternating; {args.seconds:.0f} s window after {args.warmup:.0f} s warm-up; "
+        f"the load generator shares the machine's cores with the workers"
+    )
     rows = []
     for r, w in setups:
         env = {"REFLEX_STATE_MANAGER_MODE": args.state_manager} if args.state_manager and w == 1 else {}

@@ -148,8 +148,7 @@ def main(argv: list[str] | None = None) -> None:
     hands = [random_winning_hand(rng, flags=False) for _ in range(args.hands)]
 
     # the same hands, pre-converted for the package (conversion is not timed on its side)
-    lib_types = {"chi": (Meld.CHI, True), "pon": (Meld.PON, True), "daiminkan": (Meld.KAN, True),
-                 "kakan": (Meld.SHOUMINKAN, True), "ankan": (Meld.KAN, False)}
+    lib_types = {"chi": (Meld.CHI, True), "pon": (Meld.PON, True), "daiminkan": (Meld.KAN, True), "kakan": (Meld.SHOUMINKAN, True), "ankan": (Meld.KAN, False)}
     raw = []
     for h in hands:
         alloc = IdAllocator()
@@ -168,8 +167,12 @@ def main(argv: list[str] | None = None) -> None:
 
     def lib_eval(item: tuple) -> Any:
         tiles, win_id, melds, h = item
-        config = HandConfig(is_tsumo=h["tsumo"], player_wind=27 + h["seat_wind"], round_wind=27 + h["round_wind"],
-                            options=OptionalRules(has_open_tanyao=True, has_aka_dora=True))
+        config = HandConfig(
+            is_tsumo=h["tsumo"],
+            player_wind=27 + h["seat_wind"],
+            round_wind=27 + h["round_wind"],
+            options=OptionalRules(has_open_tanyao=True, has_aka_dora=True),
+        )
         return HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, config=config)
 
     # shanten on the 13-tile hand before the win

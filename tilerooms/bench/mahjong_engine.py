@@ -42,8 +42,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, samples in (("apply", apply_us), ("view", view_us)):
         samples.sort()
         p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
-        print(f"{label}: median {statistics.median(samples):.0f} µs, mean {statistics.fmean(samples):.0f} µs, "
-              f"p99 {p99:.0f} µs over {len(samples)} calls")
+        print(f"{label}: median {statistics.median(samples):.0f} µs, mean {statistics.fmean(samples):.0f} µs, p99 {p99:.0f} µs over {len(samples)} calls")
 
 
 if __name__ == "__main__":

@@ -57,8 +57,9 @@ class GameRecord:
     actions: int = 0
 
 
-def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | None = None,
-              ai_seed: int | None = None, json_views: bool = True, timing: bool = True) -> GameRecord:
+def play_game(
+    levels: dict[str, str], seed: int, *, options: dict[str, Any] | None = None, ai_seed: int | None = None, json_views: bool = True, timing: bool = True
+) -> GameRecord:
     """Play one whole game between AIs (`levels` maps player id -> level) and return its record.
 
     The loop asks every active player in turn; each gets `engine.view` (JSON round-tripped when
@@ -104,8 +105,7 @@ def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | No
                 break  # the table changed: ask again who is active
         if not acted:
             h = state["hand"]
-            standing_in = (state["phase"] == "playing" and h is not None and h["stage"] == "claim"
-                           and active == [state["players"][h["claim"]["from"]]])
+            standing_in = state["phase"] == "playing" and h is not None and h["stage"] == "claim" and active == [state["players"][h["claim"]["from"]]]
             if not standing_in:
                 stalls += 1
             now = max(now, int(engine.deadline(state)))
@@ -116,8 +116,7 @@ def play_game(levels: dict[str, str], seed: int, *, options: dict[str, Any] | No
     rank = {r["player"]: r["rank"] for r in result["ranking"]}
     points = {r["player"]: r["points"] for r in result["ranking"]}
     stats = {p: dict(state["stats"][state["players"].index(p)]) for p in players}
-    return GameRecord(dict(levels), rank, points, stats, len(state["history"]), rejected, stalls,
-                      dict(decide_ms), time.perf_counter() - t_start, actions)
+    return GameRecord(dict(levels), rank, points, stats, len(state["history"]), rejected, stalls, dict(decide_ms), time.perf_counter() - t_start, actions)
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -177,8 +176,7 @@ def _duplicate_job(args: tuple[str, dict[str, str], int, str]) -> tuple[int, str
     return seed, me, play_game(levels, seed, options={"length": length})
 
 
-def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: str, champion: str,
-                        sanma: bool) -> list[str]:
+def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: str, champion: str, sanma: bool) -> list[str]:
     """The duplicate match's figures: per seed (all its rotations together, so the walls' luck
     cancels) the challenger's average place, the share of champion seats it finished above and its
     points minus the champions' average; means over seeds with 95 % intervals."""
@@ -203,21 +201,16 @@ def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: st
     m_margin, h_margin = mean_ci(margin)
     return [
         f"duplicate {challenger} (1 seat) vs {champion} ({n - 1} seats): {seeds} seeds x {n} seat rotations, same walls",
-        f"  {challenger} above a {champion} seat: {m_above:.1%} (95% CI {m_above - h_above:.1%}-{m_above + h_above:.1%}); "
-        f"even strength = 50%",
-        f"  {challenger} average place: {m_place:.3f} ({m_place - h_place:.3f}-{m_place + h_place:.3f}); "
-        f"even strength = {(n + 1) / 2:.1f}",
-        f"  {challenger} points minus the {champion} seats' average: {m_margin:+.0f} (95% CI "
-        f"{m_margin - h_margin:+.0f} to {m_margin + h_margin:+.0f})",
+        f"  {challenger} above a {champion} seat: {m_above:.1%} (95% CI {m_above - h_above:.1%}-{m_above + h_above:.1%}); even strength = 50%",
+        f"  {challenger} average place: {m_place:.3f} ({m_place - h_place:.3f}-{m_place + h_place:.3f}); even strength = {(n + 1) / 2:.1f}",
+        f"  {challenger} points minus the {champion} seats' average: {m_margin:+.0f} (95% CI {m_margin - h_margin:+.0f} to {m_margin + h_margin:+.0f})",
     ]
 
 
-def run_duplicate(seeds: int, workers: int, seed: int, challenger: str, champion: str, *, sanma: bool = False,
-                  length: str = "tonpuu") -> list[str]:
+def run_duplicate(seeds: int, workers: int, seed: int, challenger: str, champion: str, *, sanma: bool = False, length: str = "tonpuu") -> list[str]:
     """Play a duplicate match over `seeds` seeds (each seed once per seat rotation) and return the
     report lines: the per-level table, then the seed-paired figures."""
-    jobs = [(me, levels, s, length) for s in range(seed, seed + seeds)
-            for me, levels in duplicate_tables(s, sanma, challenger, champion, length)]
+    jobs = [(me, levels, s, length) for s in range(seed, seed + seeds) for me, levels in duplicate_tables(s, sanma, challenger, champion, length)]
     t0 = time.perf_counter()
     games = _play_all(_duplicate_job, jobs, workers)
     lines = summarize([r for _, _, r in games], sanma)
@@ -247,8 +240,10 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
                     h2h[(la, lb)][1] += 1
     seats = 3 if sanma else 4
     lines = [f"{len(records)} {'sanma' if sanma else '4-player'} games, {sum(r.hands for r in records)} hands"]
-    lines.append(f"{'level':7} {'seats':>5} {'avg place (95% CI)':>22} {'top rate (95% CI)':>24} "
-                 f"{'win/hand':>9} {'deal-in/hand (95% CI)':>26} {'riichi':>7} {'calls':>6} {'avg pts':>8}")
+    lines.append(
+        f"{'level':7} {'seats':>5} {'avg place (95% CI)':>22} {'top rate (95% CI)':>24} "
+        f"{'win/hand':>9} {'deal-in/hand (95% CI)':>26} {'riichi':>7} {'calls':>6} {'avg pts':>8}"
+    )
     for lv in LEVELS:
         d = by_level[lv]
         n = len(d["rank"])
@@ -273,11 +268,13 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
     for r in records:
         for lv, ms in r.decide_ms.items():
             times[lv].extend(ms)
-    for lv in [x for lv in LEVELS for x in (lv, lv + "/turn")]:
+    for lv in [x for level in LEVELS for x in (level, level + "/turn")]:
         ts = sorted(times[lv])
         if ts:
-            lines.append(f"decide() {lv:11}: {len(ts):6d} decisions, median {ts[len(ts) // 2]:.2f} ms, "
-                         f"p95 {ts[int(len(ts) * 0.95)]:.2f} ms, mean {statistics.fmean(ts):.2f} ms, max {ts[-1]:.1f} ms")
+            lines.append(
+                f"decide() {lv:11}: {len(ts):6d} decisions, median {ts[len(ts) // 2]:.2f} ms, "
+                f"p95 {ts[int(len(ts) * 0.95)]:.2f} ms, mean {statistics.fmean(ts):.2f} ms, max {ts[-1]:.1f} ms"
+            )
     lines.append(f"rejected AI actions: {sum(r.rejected for r in records)}; stalled turns: {sum(r.stalls for r in records)}")
     return lines
 
@@ -300,16 +297,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1000, help="first game seed")
     parser.add_argument("--length", choices=("tonpuu", "hanchan"), default="tonpuu", help="game length (default tonpuu)")
     parser.add_argument("--sanma", action="store_true", help="3-player games (one seat per level)")
-    parser.add_argument("--duplicate", metavar="CHALLENGER:CHAMPION",
-                        help="duplicate match, e.g. hard:normal: --games seeds, each played once per seat "
-                             "rotation with the challenger in one seat and the champion in the others")
+    parser.add_argument(
+        "--duplicate",
+        metavar="CHALLENGER:CHAMPION",
+        help="duplicate match, e.g. hard:normal: --games seeds, each played once per seat "
+        "rotation with the challenger in one seat and the champion in the others",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.duplicate:
         challenger, _, champion = args.duplicate.partition(":")
         if challenger not in LEVELS or champion not in LEVELS or challenger == champion:
             parser.error("--duplicate takes two different levels, e.g. hard:normal")
-        for line in run_duplicate(args.games, args.workers, args.seed, challenger, champion, sanma=args.sanma,
-                                  length=args.length):
+        for line in run_duplicate(args.games, args.workers, args.seed, challenger, champion, sanma=args.sanma, length=args.length):
             print(line)
         return
     for line in run(args.games, args.workers, args.seed, sanma=args.sanma, length=args.length):

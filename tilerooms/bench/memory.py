@@ -151,8 +151,7 @@ def main() -> None:
     if args.state_manager:
         env["REFLEX_STATE_MANAGER_MODE"] = args.state_manager
     games = [g for g in args.games.split(",") if g]
-    figures = measure(args.rooms, 1, games=games, seconds=args.seconds, warmup=3.0, ai_delay_ms=1000, think=(0.3, 1.0),
-                      env=env, at_idle=before, during=window)
+    figures = measure(args.rooms, 1, games=games, seconds=args.seconds, warmup=3.0, ai_delay_ms=1000, think=(0.3, 1.0), env=env, at_idle=before, during=window)
     for _ in range(600):
         if "after" in snaps:
             break
@@ -160,9 +159,11 @@ def main() -> None:
     shutil.rmtree(folder, ignore_errors=True)
     buckets, lines, stacks = diff(snaps["before"], snaps["after"], args.detail)
     grown = sum(buckets.values())
-    print(f"{args.rooms} rooms ({', '.join(games)}; each 1 person + AIs + 1 spectator) after {figures.seconds:.0f} s of play: "
-          f"traced Python heap +{grown / 2**20:.1f} MB = {grown / args.rooms / 1024:.0f} KB per room; "
-          f"worker RSS +{rss['after'] - rss['before']:.1f} MB = {(rss['after'] - rss['before']) / args.rooms * 1024:.0f} KB per room (tracing itself costs RSS too)")
+    print(
+        f"{args.rooms} rooms ({', '.join(games)}; each 1 person + AIs + 1 spectator) after {figures.seconds:.0f} s of play: "
+        f"traced Python heap +{grown / 2**20:.1f} MB = {grown / args.rooms / 1024:.0f} KB per room; "
+        f"worker RSS +{rss['after'] - rss['before']:.1f} MB = {(rss['after'] - rss['before']) / args.rooms * 1024:.0f} KB per room (tracing itself costs RSS too)"
+    )
     print()
     print("| what | KB per room | % |")
     print("|---|---|---|")

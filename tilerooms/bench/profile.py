@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 import psutil
 
@@ -44,7 +44,10 @@ BUCKETS: list[tuple[str, str]] = [
     ("JSON encoding", r"json/|orjson|reflex/utils/format\.py|reflex_base/utils/format|serializers\.py"),
     ("Reflex var proxies (MutableProxy, Field get/set)", r"istate/proxy\.py|vars/base\.py"),
     ("delta computation", r"istate/delta\.py|get_delta|_get_resolved_delta|_mark_dirty|_clean\b|dirty_vars|_as_state_update|computed"),
-    ("Reflex state load/save (state manager, pickle, .states/ files)", r"istate/manager|path_ops|pickle|_serialize|_deserialize|get_state|_get_state_from|pathlib|__getstate__|__setstate__"),
+    (
+        "Reflex state load/save (state manager, pickle, .states/ files)",
+        r"istate/manager|path_ops|pickle|_serialize|_deserialize|get_state|_get_state_from|pathlib|__getstate__|__setstate__",
+    ),
     ("socket emit (socket.io, engine.io, ASGI send)", r"socketio/|engineio/|websocket|modified_send|starlette|_exception_handler"),
     ("Reflex event processing (other)", r"reflex/|reflex_base/|reflex_"),
     ("asyncio / server loop", r"asyncio/|granian|selectors|concurrent/futures|threading\.py"),
@@ -82,9 +85,8 @@ def breakdown(path: str) -> tuple[Counter, Counter]:
     for frames, count in read_collapsed(path):
         while frames and frames[0].startswith("process "):
             frames = frames[1:]
-        thread = ""
         if frames and frames[0].startswith("thread "):
-            thread, frames = frames[0], frames[1:]
+            frames = frames[1:]
         name = bucket(frames)
         if not frames:
             name = "no Python frame (native code holding the GIL)"
@@ -103,10 +105,14 @@ def report(buckets: Counter, leaves: Counter, figures: Figures, top: int = 15) -
     """The breakdown as a markdown table: ms per room change and % of the worker's samples."""
     changes = sum(figures.changes.values()) or 1
     total = sum(buckets.values()) or 1
-    lines = [f"{total} samples holding the GIL at {RATE_HZ} Hz over {figures.seconds:.0f} s = {total / RATE_HZ / figures.seconds * 100:.0f} % of a core "
-             f"(psutil: {figures.worker_cpu_s / figures.seconds * 100:.0f} %); {changes} room changes seen by the spectators, "
-             f"{figures.actions} people's actions", "",
-             "| where | ms per room change | % |", "|---|---|---|"]
+    lines = [
+        f"{total} samples holding the GIL at {RATE_HZ} Hz over {figures.seconds:.0f} s = {total / RATE_HZ / figures.seconds * 100:.0f} % of a core "
+        f"(psutil: {figures.worker_cpu_s / figures.seconds * 100:.0f} %); {changes} room changes seen by the spectators, "
+        f"{figures.actions} people's actions",
+        "",
+        "| where | ms per room change | % |",
+        "|---|---|---|",
+    ]
     for name, n in buckets.most_common():
         lines.append(f"| {name} | {n / RATE_HZ * 1000 / changes:.2f} | {n / total * 100:.1f} |")
     lines.append(f"| **total** | **{total / RATE_HZ * 1000 / changes:.2f}** | 100 |")
@@ -135,15 +141,32 @@ def main() -> None:
 
     def attach(procs: list[psutil.Process], seconds: float) -> None:
         root = procs[0].pid
-        cmd = [spy, "record", "--pid", str(root), "--subprocesses", "--nonblocking", "--rate", str(RATE_HZ),
-               "--duration", str(int(seconds)), "--format", "raw", "--output", raw, "--threads", *(["--idle"] if args.idle else ["--gil"])]
+        cmd = [
+            spy,
+            "record",
+            "--pid",
+            str(root),
+            "--subprocesses",
+            "--nonblocking",
+            "--rate",
+            str(RATE_HZ),
+            "--duration",
+            str(int(seconds)),
+            "--format",
+            "raw",
+            "--output",
+            raw,
+            "--threads",
+            *(["--idle"] if args.idle else ["--gil"]),
+        ]
         started.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     print(conditions())
     games = [g for g in args.games.split(",") if g]
     env = {"REFLEX_STATE_MANAGER_MODE": args.state_manager} if args.state_manager else {}
-    figures = measure(args.rooms, args.workers, games=games, seconds=args.seconds, warmup=5.0, ai_delay_ms=args.ai_delay_ms,
-                      think=(0.3, 1.0), env=env, during=attach)
+    figures = measure(
+        args.rooms, args.workers, games=games, seconds=args.seconds, warmup=5.0, ai_delay_ms=args.ai_delay_ms, think=(0.3, 1.0), env=env, during=attach
+    )
     for proc in started:
         proc.wait(60)
     print(table([figures], games))

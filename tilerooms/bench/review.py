@@ -27,6 +27,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +43,7 @@ STEP_MS = 700  # each move stamped this long after the previous one
 
 def bench_seats(humans: int = 1) -> list[dict[str, Any]]:
     """Four seats `[{id, name, kind, level}]`, the first `humans` labelled people ("guest")."""
-    return [
-        {"id": f"p{i}", "name": f"p{i}", "kind": "guest" if i < humans else "ai", "level": LEVELS[i]}
-        for i in range(4)
-    ]
+    return [{"id": f"p{i}", "name": f"p{i}", "kind": "guest" if i < humans else "ai", "level": LEVELS[i]} for i in range(4)]
 
 
 def logged_mahjong(seed: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -104,8 +102,7 @@ def measure_mahjong(games: int, first_seed: int = 1) -> dict[str, Any]:
         result = mahjong_review.review(seed, options, seats, log)
         seconds.append(time.perf_counter() - t0)
         decisions += len(result["decisions"])
-    return {"median": statistics.median(seconds), "p95": percentile95(seconds), "max": max(seconds),
-            "decisions": decisions, "games": games, "played": played}
+    return {"median": statistics.median(seconds), "p95": percentile95(seconds), "max": max(seconds), "decisions": decisions, "games": games, "played": played}
 
 
 def measure_rummikub(games: int) -> dict[str, Any] | None:
@@ -120,8 +117,9 @@ def measure_rummikub(games: int) -> dict[str, Any] | None:
 # -- responsiveness ----------------------------------------------------------------------------
 
 
-async def _act_latencies(service: Any, room_id: str, player: str, drafts: Drafts, count: int | None = None,
-                         busy: Callable[[], bool] | None = None, gap_s: float = 0.01) -> list[float]:
+async def _act_latencies(
+    service: Any, room_id: str, player: str, drafts: Drafts, count: int | None = None, busy: Callable[[], bool] | None = None, gap_s: float = 0.01
+) -> list[float]:
     """Milliseconds of setDraft actions (alternating the two `drafts`) due one every `gap_s`:
     `count` of them, or as many as fall due while `busy()` is true. Each is timed from when it was
     due, not from when the event loop got round to it, so a loop kept waiting (a review holding
@@ -151,8 +149,7 @@ async def _latency_room() -> tuple[Any, str, str, Drafts]:
     limiter = RateLimiter(limits={kind: (1e9, 1e9) for kind in LIMITS})
     service = RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=(0, 0), limiter=limiter)
     person = guest("benchreviewlatency01", "벤치")
-    room_id = await service.create_practice(person, game="rummikub", ai_count=1, level="easy",
-                                            options={"turnSeconds": 180})
+    room_id = await service.create_practice(person, game="rummikub", ai_count=1, level="easy", options={"turnSeconds": 180})
     room = await service.store.load(room_id)
     state = room.game_state
     if state["current"] != person.id:  # the AI opened: let it play its turn first
@@ -167,12 +164,11 @@ async def _latency_room() -> tuple[Any, str, str, Drafts]:
     return service, room_id, person.id, ([*table, {"tileIds": rack[:3]}], table)
 
 
-def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str, Any]]]],
-                seats: list[dict[str, Any]] | None = None) -> list[str]:
+def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str, Any]]]], seats: list[dict[str, Any]] | None = None) -> list[str]:
     """Store played mahjong games ((seed, options, log) each) as game records in the database at
     `url`, as the game-end listener would; their record ids."""
     import secrets
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tilerooms.db.engine import get_engine, session
     from tilerooms.db.models import GameRecord
@@ -182,11 +178,17 @@ def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str,
     with session(get_engine(url)) as s:
         for seed, options, log in played:
             record = GameRecord(
-                id=secrets.token_urlsafe(16), game_key=f"bench-{seed}-{secrets.token_hex(4)}", room_id="bench",
-                game="mahjong", seed=seed, options_json=json.dumps(options), seats_json=json.dumps(seats),
-                log_json=json.dumps(log), result_json="{}",
-                started_at=datetime.fromtimestamp(options["startedAt"] / 1000, tz=timezone.utc),
-                ended_at=datetime.fromtimestamp(log[-1]["at"] / 1000, tz=timezone.utc),
+                id=secrets.token_urlsafe(16),
+                game_key=f"bench-{seed}-{secrets.token_hex(4)}",
+                room_id="bench",
+                game="mahjong",
+                seed=seed,
+                options_json=json.dumps(options),
+                seats_json=json.dumps(seats),
+                log_json=json.dumps(log),
+                result_json="{}",
+                started_at=datetime.fromtimestamp(options["startedAt"] / 1000, tz=UTC),
+                ended_at=datetime.fromtimestamp(log[-1]["at"] / 1000, tz=UTC),
             )
             s.add(record)
             ids.append(record.id)
@@ -194,8 +196,7 @@ def store_games(url: str, played: list[tuple[int, dict[str, Any], list[dict[str,
     return ids
 
 
-def store_logged_games(url: str, seeds: range | list[int], options: dict[str, Any] | None = None,
-                       seats: list[dict[str, Any]] | None = None) -> list[str]:
+def store_logged_games(url: str, seeds: range | list[int], options: dict[str, Any] | None = None, seats: list[dict[str, Any]] | None = None) -> list[str]:
     """Play one seeded game per seed (`logged_mahjong`) and store it (`store_games`); the record ids."""
     seats = seats or bench_seats()
     return store_games(url, [(seed, *logged_mahjong(seed, seats, options)) for seed in seeds], seats)
@@ -243,8 +244,7 @@ async def measure_latency(played: list[tuple[int, dict[str, Any], list[dict[str,
 
 
 def _ms(values: list[float]) -> dict[str, float]:
-    return {"median": statistics.median(values), "p95": percentile95(values), "max": max(values),
-            "count": len(values)}
+    return {"median": statistics.median(values), "p95": percentile95(values), "max": max(values), "count": len(values)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -269,8 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     figures = asyncio.run(measure_latency(mj["played"], args.latency_actions))
     print(f"setDraft latency in another room (in-process RoomService; {args.games} hanchan reviewed meanwhile):")
     for label, f in figures.items():
-        print(f"  {label:32s} {f['count']:4d} actions: median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, "
-              f"max {f['max']:.2f} ms")
+        print(f"  {label:32s} {f['count']:4d} actions: median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, max {f['max']:.2f} ms")
 
 
 if __name__ == "__main__":

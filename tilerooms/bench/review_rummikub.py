@@ -24,8 +24,9 @@ Policy = Callable[[dict[str, Any]], list[dict[str, Any]]]
 TURN_MS = 2_000  # each move is stamped 2 s into its turn (the 60 s turn clock never runs out)
 
 
-def logged_game(seed: int, turns: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-                policies: dict[str, Policy] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def logged_game(
+    seed: int, turns: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None, policies: dict[str, Policy] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play seeded game `seed` for at most `turns` turns (or to its end) and return its resolved
     options and log. `seats` are `[{id, name, kind, level}]` in seat order; a seat plays its
     `policies` entry when there is one (it gets its own view), else the AI of its `level`."""
@@ -48,10 +49,7 @@ def logged_game(seed: int, turns: int, seats: list[dict[str, Any]], options: dic
 def bench_seats(humans: int) -> list[dict[str, Any]]:
     """The benchmark's two seats: the first `humans` labelled people, the rest AIs."""
     levels = ("normal", "hard")
-    return [
-        {"id": f"p{i}", "name": f"p{i}", "kind": "guest" if i < humans else "ai", "level": levels[i]}
-        for i in range(2)
-    ]
+    return [{"id": f"p{i}", "name": f"p{i}", "kind": "guest" if i < humans else "ai", "level": levels[i]} for i in range(2)]
 
 
 def measure(games: int, turns: int, humans: int, first_seed: int = 1) -> dict[str, Any]:
@@ -91,8 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     r = measure(args.games, args.turns, args.humans, args.seed)
-    print(f"number-tile review: {args.games} games x {args.turns} turns, {args.humans} human seat(s), "
-          f"{r['turns']} turns reviewed")
+    print(f"number-tile review: {args.games} games x {args.turns} turns, {args.humans} human seat(s), {r['turns']} turns reviewed")
     print(f"  per game: median {r['median']:.3f} s, p95 {r['p95']:.3f} s, max {r['max']:.3f} s (target <= 3 s)")
     print(f"  per reviewed turn: mean {r['per_turn'] * 1000:.1f} ms; turns at the time limit: {r['inexact']}")
 

@@ -74,7 +74,7 @@ class Client:
                 continue
             self.frames.append((time.perf_counter(), message))
             try:
-                update = json.loads(message[len(PREFIX):])[1]
+                update = json.loads(message[len(PREFIX) :])[1]
             except (ValueError, IndexError):
                 continue
             if not isinstance(update, dict):  # e.g. the answer to a ping: ["ping", "pong"]
@@ -108,7 +108,7 @@ class Client:
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout=max(0.01, deadline - time.perf_counter()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
         raise TimeoutError("no matching frame")
 
@@ -211,8 +211,10 @@ def main() -> None:
         many = asyncio.run(_measure(base, args.rooms, args.moves))
         print(_summary(f"{args.rooms} concurrent rooms", many))
         grown = _rss_mb(proc) - idle
-        print(f"backend memory: {idle:.0f} MB after warm-up, +{grown:.1f} MB for {args.rooms + 1} more rooms "
-              f"({grown / (args.rooms + 1) * 1024:.0f} KB per room incl. 2 client states each)")
+        print(
+            f"backend memory: {idle:.0f} MB after warm-up, +{grown:.1f} MB for {args.rooms + 1} more rooms "
+            f"({grown / (args.rooms + 1) * 1024:.0f} KB per room incl. 2 client states each)"
+        )
     finally:
         proc.terminate()
         try:

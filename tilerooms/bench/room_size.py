@@ -57,9 +57,11 @@ def _row(room: Room, actions: int | str) -> str:
     state = room.game_state or {}
     biggest = sorted(((deep_size(v), k) for k, v in state.items()), reverse=True)[:3]
     parts = ", ".join(f"{k} {size / 1024:.0f}" for size, k in biggest)
-    return (f"| {room.game} | {actions} | {store.size_bytes(room.id) / 1024:.1f} | {len(room.game_log) / 1024:.1f} | "
-            f"{deep_size(room) / 1024:.0f} ({parts}) | {_timed(lambda: stored_parts(room)):.0f} | {_timed(lambda: store.put(room)):.0f} | "
-            f"{_timed(lambda: store.peek(room.id)):.0f} |")
+    return (
+        f"| {room.game} | {actions} | {store.size_bytes(room.id) / 1024:.1f} | {len(room.game_log) / 1024:.1f} | "
+        f"{deep_size(room) / 1024:.0f} ({parts}) | {_timed(lambda: stored_parts(room)):.0f} | {_timed(lambda: store.put(room)):.0f} | "
+        f"{_timed(lambda: store.peek(room.id)):.0f} |"
+    )
 
 
 def ai_game(game: str, seed: int) -> Iterator[Room]:

@@ -81,7 +81,7 @@ def random_position(seed: int) -> dict:
         for t in found:
             free.remove(t)
     rack = free[: rng.randint(8, 20)]
-    opponent = free[len(rack): len(rack) + 12]
+    opponent = free[len(rack) : len(rack) + 12]
     return engine.make_state(table=table, racks={"A": rack, "B": opponent}, has_melded=True, seed=seed)
 
 
@@ -97,8 +97,7 @@ def played_positions(count: int, seed: int) -> list[dict]:
         while state["phase"] == "playing" and state["turn_no"] < 300 and len(out) < count:
             player = state["current"]
             on_table = sum(len(s["tile_ids"]) for s in state["table"])
-            if (state["has_melded"][player] and 20 <= on_table <= 60
-                    and 8 <= len(state["racks"][player]) <= 20 and rng.random() < 0.25):
+            if state["has_melded"][player] and 20 <= on_table <= 60 and 8 <= len(state["racks"][player]) <= 20 and rng.random() < 0.25:
                 out.append(copy.deepcopy(state))
             for a in ai.decide(engine.view(state, player), "normal", rng):
                 engine.apply(state, player, {**a, "seq": state["seq"]})
@@ -181,9 +180,11 @@ def measure(states: list[dict]) -> dict:
         if mine != best.value:
             what = "ours lays LESS than the oracle" if mine < best.value else "ours lays MORE (oracle bug?)"
             oracle_move = "\n".join(f"    [{' '.join(ids)}]" for ids in best.sets)
-            short.append(f"position {k}: {what}: ours {mine}, oracle {best.value}\n"
-                         f"{position_text([s['tile_ids'] for s in state['table']], rack)}\n"
-                         f"  oracle places {tiles_text(best.placed)}; its table:\n{oracle_move}")
+            short.append(
+                f"position {k}: {what}: ours {mine}, oracle {best.value}\n"
+                f"{position_text([s['tile_ids'] for s in state['table']], rack)}\n"
+                f"  oracle places {tiles_text(best.placed)}; its table:\n{oracle_move}"
+            )
 
         theirs = rummikub_solver_value(state)
         if theirs is not None:
@@ -210,19 +211,25 @@ def measure(states: list[dict]) -> dict:
 
 
 def _report(label: str, r: dict) -> None:
-    print(f"{label}: hard decide() on {r['positions']} positions: median {r['median_ms']:.1f} ms, "
-          f"p95 {r['p95_ms']:.1f} ms, max {r['max_ms']:.1f} ms; moves or plans rejected by the engine: {r['illegal']}")
+    print(
+        f"{label}: hard decide() on {r['positions']} positions: median {r['median_ms']:.1f} ms, "
+        f"p95 {r['p95_ms']:.1f} ms, max {r['max_ms']:.1f} ms; moves or plans rejected by the engine: {r['illegal']}"
+    )
     n = r["positions"]
-    print(f"  optimum rack value vs the exact oracle (den Hertog-Hulshof MILP, runs to 13): "
-          f"{r['exact']}/{n} = {r['exact'] / n:.1%} equal; solver time-outs {r['timeouts']}; "
-          f"oracle moves rejected by the engine: {r['oracle_illegal']}; oracle median "
-          f"{r['oracle_median_ms']:.0f} ms, max {r['oracle_max_ms']:.0f} ms")
+    print(
+        f"  optimum rack value vs the exact oracle (den Hertog-Hulshof MILP, runs to 13): "
+        f"{r['exact']}/{n} = {r['exact'] / n:.1%} equal; solver time-outs {r['timeouts']}; "
+        f"oracle moves rejected by the engine: {r['oracle_illegal']}; oracle median "
+        f"{r['oracle_median_ms']:.0f} ms, max {r['oracle_max_ms']:.0f} ms"
+    )
     for entry in r["short"]:
         print("  " + entry.replace("\n", "\n  "))
     if r["checked"]:
-        print(f"  vs rummikub-solver: ours >= theirs in {r['optimal']}/{r['checked']} = "
-              f"{r['optimal'] / r['checked']:.1%} (ours lays more in {r['better']}, "
-              f"each accepted by the engine's validate_turn)")
+        print(
+            f"  vs rummikub-solver: ours >= theirs in {r['optimal']}/{r['checked']} = "
+            f"{r['optimal'] / r['checked']:.1%} (ours lays more in {r['better']}, "
+            f"each accepted by the engine's validate_turn)"
+        )
     else:
         print("  rummikub-solver check skipped: the package is not installed")
 
@@ -233,10 +240,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("positions", nargs="?", type=int, default=150)
     parser.add_argument("--seed", type=int, default=20261202)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    _report("positions from played games (table 20-60, rack 8-20)",
-            measure(played_positions(args.positions, args.seed)))
-    _report("random tables (20-60 tiles, jokers on the table, rack 8-20)",
-            measure([random_position(args.seed + k) for k in range(args.positions)]))
+    _report("positions from played games (table 20-60, rack 8-20)", measure(played_positions(args.positions, args.seed)))
+    _report("random tables (20-60 tiles, jokers on the table, rack 8-20)", measure([random_position(args.seed + k) for k in range(args.positions)]))
 
 
 if __name__ == "__main__":

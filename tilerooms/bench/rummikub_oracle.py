@@ -34,10 +34,9 @@ only be 0); this is presolve, not a change of the model.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
@@ -124,7 +123,7 @@ def _groups() -> list[SetShape]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_sets() -> tuple[SetShape, ...]:
     """Every valid set, one per distinct count vector (the first reading found is kept)."""
     seen: dict[tuple[int, ...], SetShape] = {}
@@ -133,7 +132,7 @@ def all_sets() -> tuple[SetShape, ...]:
     return tuple(seen.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _count_matrix() -> np.ndarray:
     """sets × 53 matrix of the count vectors of `all_sets()`."""
     return np.array([s.counts for s in all_sets()], dtype=np.int64)
@@ -170,8 +169,10 @@ def solve_oracle(table: Sequence[Sequence[str]], rack: Sequence[str]) -> OracleR
     lb = np.zeros(n_sets + N_ENTRIES)
     ub = np.concatenate([cap[keep], rack_count]).astype(float)
     res = milp(
-        c, constraints=[LinearConstraint(a, table_count, table_count)],
-        integrality=np.ones(n_sets + N_ENTRIES), bounds=Bounds(lb, ub),
+        c,
+        constraints=[LinearConstraint(a, table_count, table_count)],
+        integrality=np.ones(n_sets + N_ENTRIES),
+        bounds=Bounds(lb, ub),
         # HiGHS's MIP presolve (probing on thousands of 0–2 columns) took seconds, the solve itself
         # milliseconds: the root LP is nearly integral here
         options={"mip_rel_gap": 0.0, "presolve": False},
@@ -185,9 +186,7 @@ def solve_oracle(table: Sequence[Sequence[str]], rack: Sequence[str]) -> OracleR
     return _witness(table_tiles, list(rack), y, chosen, value)
 
 
-def _witness(
-    table_tiles: list[str], rack: list[str], y: np.ndarray, chosen: list[tuple[SetShape, int]], value: int
-) -> OracleResult:
+def _witness(table_tiles: list[str], rack: list[str], y: np.ndarray, chosen: list[tuple[SetShape, int]], value: int) -> OracleResult:
     """Turn the set counts into tile ids: table tiles first, then the placed rack tiles."""
     pool: dict[int, list[str]] = {}
     for t in table_tiles:
@@ -220,9 +219,11 @@ def oracle_value(table: Sequence[Sequence[str]], rack: Sequence[str], *, has_mel
 
 def tiles_text(tile_ids: Sequence[str]) -> str:
     """Tile ids in the readable "R7a" notation, colour-then-number order, jokers last."""
+
     def key(t: str) -> tuple[int, int, str]:
         tl = TILES[t]
         return (len(COLOURS), 0, t) if tl.n is None else (COLOURS.index(tl.colour), tl.n, t)  # type: ignore[arg-type]
+
     return " ".join(sorted(tile_ids, key=key))
 
 

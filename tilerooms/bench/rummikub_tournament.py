@@ -85,7 +85,7 @@ def run(games: int, workers: int, seed: int) -> list[str]:
     else:
         outcomes = [_job(j) for j in jobs]
     for k, (a, b) in enumerate(PAIRINGS):
-        part = outcomes[k * games:(k + 1) * games]
+        part = outcomes[k * games : (k + 1) * games]
         wins = sum(o.score for o in part)
         lo, hi = wilson(wins, games)
         turns = sorted(o.turns for o in part)

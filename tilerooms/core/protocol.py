@@ -20,8 +20,9 @@ review), registered in `tilerooms.games.GAMES`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Protocol
+from typing import Any, Protocol
 
 State = dict[str, Any]
 Action = dict[str, Any]

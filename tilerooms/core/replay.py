@@ -16,9 +16,10 @@ and log always give the same states as the live game had.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Any
 
 from tilerooms.core.errors import RuleError
 

@@ -6,7 +6,8 @@ platform and Python version, unlike `random.Random`, whose algorithms may change
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -59,6 +60,6 @@ class SeededRng:
         return {"state": self.state}
 
     @classmethod
-    def from_json(cls, data: dict) -> "SeededRng":
+    def from_json(cls, data: dict) -> SeededRng:
         """Rebuild an RNG from `to_json()` output."""
         return cls(state=int(data["state"]))

@@ -18,7 +18,7 @@ def normalize_url(url: str) -> str:
     """Map `postgres://` and `postgresql://` to the installed psycopg 3 driver (psycopg2 is absent)."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

@@ -10,13 +10,13 @@ import contextlib
 import fcntl
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import sqlalchemy as sa
-from alembic import command
 from alembic.config import Config
 
+from alembic import command
 from tilerooms.db.engine import database_url, make_engine, normalize_url
 
 ROOT = Path(__file__).resolve().parents[2]

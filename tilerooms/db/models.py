@@ -7,7 +7,7 @@ Coins are points for the site, never money.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -15,7 +15,7 @@ from sqlmodel import Field, SQLModel
 
 def utcnow() -> datetime:
     """Now, timezone-aware UTC (SQLModel's UTCDateTime columns refuse naive datetimes)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class User(SQLModel, table=True):
@@ -146,10 +146,18 @@ class GameRecordMember(SQLModel, table=True):
     user_id: int = Field(foreign_key="users.id", primary_key=True, index=True, ondelete="CASCADE")
 
 
-TABLES = frozenset({
-    "users", "oauth_links", "games", "game_participants", "reward_ledger", "quest_progress",
-    "game_records", "game_record_members",
-})
+TABLES = frozenset(
+    {
+        "users",
+        "oauth_links",
+        "games",
+        "game_participants",
+        "reward_ledger",
+        "quest_progress",
+        "game_records",
+        "game_record_members",
+    }
+)
 
 
 class GameReview(SQLModel, table=True):

@@ -25,7 +25,13 @@ def _merge(*tables: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 MESSAGES: dict[str, dict[str, str]] = _merge(
-    site.MESSAGES, lobby.MESSAGES, room.MESSAGES, board.MESSAGES, mahjong.MESSAGES, mahjong_results.MESSAGES, account.MESSAGES,
+    site.MESSAGES,
+    lobby.MESSAGES,
+    room.MESSAGES,
+    board.MESSAGES,
+    mahjong.MESSAGES,
+    mahjong_results.MESSAGES,
+    account.MESSAGES,
     replay.MESSAGES,
 )
 

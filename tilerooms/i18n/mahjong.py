@@ -136,13 +136,21 @@ for _key, (_a, _a_en, _b, _b_en, _c, _c_en) in _SCORE.items():
 _TERMS = {
     "tenpai": ("텐파이", "Tenpai", "한 장만 더 오면 화료할 수 있는 상태", "One tile away from a winning hand"),
     "tsumo_ron": ("쯔모 / 론", "Tsumo / ron", "스스로 뽑아 화료 / 남이 버린 패로 화료", "Win on your own draw / win on another player's discard"),
-    "calls": ("퐁 · 치 · 깡", "Pon · chi · kan", "같은 패 3장 / 왼쪽 사람 패로 연속 3장 / 같은 패 4장",
-              "Three of a tile / a sequence of three with the left player's discard / four of a tile"),
+    "calls": (
+        "퐁 · 치 · 깡",
+        "Pon · chi · kan",
+        "같은 패 3장 / 왼쪽 사람 패로 연속 3장 / 같은 패 4장",
+        "Three of a tile / a sequence of three with the left player's discard / four of a tile",
+    ),
     "dora": ("도라", "Dora", "표시패 다음 패. 1장마다 1판 (역은 아님)", "The tile after the indicator. 1 han per tile (not a yaku)"),
     "ura": ("우라도라", "Ura-dora", "리치로 화료했을 때만 보는 표시패 아래의 도라", "Dora under the indicators, counted only when you win after riichi"),
     "honba": ("본장", "Honba", "연장·유국 횟수. 화료 때 1개마다 300점", "Counter of repeats and draws: 300 points each on a win"),
-    "kuikae": ("구이가에", "Kuikae", "울은 직후 같은 패나 반대쪽 스지 패를 버리지 못하는 규칙 (자물쇠 표시)",
-               "Right after a call you may not discard the same tile or the other end of the sequence (shown with a lock)"),
+    "kuikae": (
+        "구이가에",
+        "Kuikae",
+        "울은 직후 같은 패나 반대쪽 스지 패를 버리지 못하는 규칙 (자물쇠 표시)",
+        "Right after a call you may not discard the same tile or the other end of the sequence (shown with a lock)",
+    ),
     "uma": ("오카·우마", "Oka · uma", "대국이 끝난 뒤 순위에 따라 더하고 빼는 점수", "Points added or taken after the game by final rank"),
 }
 for _key, (_ko, _en, _desc_ko, _desc_en) in _TERMS.items():

@@ -10,8 +10,8 @@ from typing import Any
 
 import reflex as rx
 
-from tilerooms.shell.locale import LocaleState
 from tilerooms.i18n import MESSAGES, SERVER_MESSAGES
+from tilerooms.shell.locale import LocaleState
 
 
 def is_en() -> rx.Var:

@@ -16,7 +16,8 @@ in a few ns, and Reflex reads them ~40 times a push. Reflex's code sees sets, as
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from reflex.state import BaseState, State
 

@@ -15,7 +15,8 @@ only ever changed by assigning it, which stores it again.
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from tilerooms.reflex_ext import dirty_marks
 from tilerooms.reflex_ext.assign import default

@@ -59,14 +59,15 @@ class GameFrames(Protocol):
 
     def describe(self, step: ReplayStep, seats: list[Seat], hand: int) -> Move | None: ...
 
-    def picture(self, state: State, move: Move, replay: "Replay") -> Any: ...
+    def picture(self, state: State, move: Move, replay: Replay) -> Any: ...
 
 
 class Replay:
     """A finished game's moves and, on demand, the picture of any of them."""
 
-    def __init__(self, game: str, seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]],
-                 log: list[LogEntry], record_id: str = "", ended: Any = None) -> None:
+    def __init__(
+        self, game: str, seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]], log: list[LogEntry], record_id: str = "", ended: Any = None
+    ) -> None:
         self.game = game
         self.record_id = record_id
         self.ended = ended
@@ -96,7 +97,7 @@ class Replay:
             # a match's later game is stored with the whole match's log (number tiles' nextGame,
             # spec 8.4): its own moves start at the last game start
             starts = [i for i, m in enumerate(self.moves) if m.kind == "start"]
-            self.moves = self.moves[starts[-1]:]
+            self.moves = self.moves[starts[-1] :]
 
     def state_at(self, step: int) -> State:
         """A copy of the state after log entry `step` (0 = the deal)."""
@@ -125,8 +126,9 @@ def replay_for(record: Any) -> Replay:
     found = cached(record.id)
     if found is not None:
         return found
-    replay = Replay(record.game, record.seed, json.loads(record.options_json), json.loads(record.seats_json),
-                    json.loads(record.log_json), record.id, record.ended_at)
+    replay = Replay(
+        record.game, record.seed, json.loads(record.options_json), json.loads(record.seats_json), json.loads(record.log_json), record.id, record.ended_at
+    )
     with _lock:
         _cache[record.id] = replay
         while len(_cache) > CACHE_SIZE:

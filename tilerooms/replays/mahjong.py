@@ -18,7 +18,16 @@ from tilerooms.games.mahjong.log_export import export_tenhou6
 from tilerooms.games.mahjong.yaku_names import YAKU_NAMES, limit_name
 from tilerooms.replays.frames import Move, Seat
 from tilerooms.table.mahjong.rows import (
-    ABORT_NAMES, MELD_NAMES, WIND_LETTERS, MjMeld, MjTile, round_label_en, tile_code, tile_label, tile_label_en, tile_row,
+    ABORT_NAMES,
+    MELD_NAMES,
+    WIND_LETTERS,
+    MjMeld,
+    MjTile,
+    round_label_en,
+    tile_code,
+    tile_label,
+    tile_label_en,
+    tile_row,
 )
 
 WHOLE_MATCH = True
@@ -127,8 +136,7 @@ def _result_line(result: dict[str, Any], seats: list[Seat]) -> tuple[str, str]:
         return " · ".join(ko), " · ".join(en)
     if result["kind"] == "exhaustive":
         tenpai = [_names(seats, p) for p in result.get("tenpai") or []]
-        return ("유국 · 텐파이: " + (", ".join(t[0] for t in tenpai) or "없음"),
-                "Draw · tenpai: " + (", ".join(t[1] for t in tenpai) or "none"))
+        return ("유국 · 텐파이: " + (", ".join(t[0] for t in tenpai) or "없음"), "Draw · tenpai: " + (", ".join(t[1] for t in tenpai) or "none"))
     reason = result.get("reason") or ""
     return f"도중유국 · {ABORT_NAMES.get(reason, reason)}", f"Abortive draw · {reason}"
 
@@ -152,13 +160,15 @@ def _line(event: dict[str, Any], seats: list[Seat]) -> tuple[str, str, list[str]
         ko, en = _tile(event["tile"])
         src, src_en = _names(seats, event["from"])
         name = MELD_NAMES.get(event["call"], event["call"])
-        return (f"{who}: {name} {ko} ← {src}", f"{who_en} {CALLS_EN.get(event['call'], event['call'])} {en} from {src_en}",
-                [event["tile"], *event.get("tiles", [])])
+        return (
+            f"{who}: {name} {ko} ← {src}",
+            f"{who_en} {CALLS_EN.get(event['call'], event['call'])} {en} from {src_en}",
+            [event["tile"], *event.get("tiles", [])],
+        )
     if kind == "kan":
         token = event.get("tile") or event["tiles"][0]
         ko, en = _tile(token)
-        return (f"{who}: {MELD_NAMES.get(event['kan'], event['kan'])} {ko}", f"{who_en} {CALLS_EN.get(event['kan'], event['kan'])} {en}",
-                [token])
+        return (f"{who}: {MELD_NAMES.get(event['kan'], event['kan'])} {ko}", f"{who_en} {CALLS_EN.get(event['kan'], event['kan'])} {en}", [token])
     if kind == "kita":
         return f"{who}: 북 빼기", f"{who_en}: kita (North aside)", [event["tile"]]
     if kind == "doraRevealed":
@@ -183,9 +193,14 @@ def describe(step: ReplayStep, seats: list[Seat], hand: int) -> Move | None:
         parts.insert(0, (f"{label} 시작 · 친 {dealer}", f"{round_label_en(label)} starts · dealer {dealer_en}", []))
     if not parts:
         return None
-    return Move(step.index, " · ".join(p[0] for p in parts), " · ".join(p[1] for p in parts),
-                hand + 1 if start is not None else hand, [t for p in parts for t in p[2]],
-                kind="start" if start is not None else "")
+    return Move(
+        step.index,
+        " · ".join(p[0] for p in parts),
+        " · ".join(p[1] for p in parts),
+        hand + 1 if start is not None else hand,
+        [t for p in parts for t in p[2]],
+        kind="start" if start is not None else "",
+    )
 
 
 def _pond(discards: list[dict[str, Any]], marks: set[str]) -> list[MjTile]:
@@ -200,9 +215,12 @@ def _pond(discards: list[dict[str, Any]], marks: set[str]) -> list[MjTile]:
 
 
 def _melds(melds: list[dict[str, Any]]) -> list[MjMeld]:
-    return [MjMeld(m["type"], MELD_NAMES.get(m["type"], m["type"]),
-                   [tile_row(flow.tok(t), sideways=t == m.get("called") and m["type"] != "ankan") for t in m["tiles"]])
-            for m in melds]
+    return [
+        MjMeld(
+            m["type"], MELD_NAMES.get(m["type"], m["type"]), [tile_row(flow.tok(t), sideways=t == m.get("called") and m["type"] != "ankan") for t in m["tiles"]]
+        )
+        for m in melds
+    ]
 
 
 def _winners(result: dict[str, Any], seats: list[Seat]) -> list[MjRWin]:
@@ -216,13 +234,19 @@ def _winners(result: dict[str, Any], seats: list[Seat]) -> list[MjRWin]:
             how, how_en = f"론 · {src}에게서", f"Ron off {src_en}"
         limit = limit_name(w.get("yakuman_multiplier") or 0, w.get("limit") or "") if w.get("limit") else ""
         hand = [t for t in w["hand"] if t != w["win_tile"]]
-        wins.append(MjRWin(
-            who, who_en, how, how_en,
-            f"{w['han']}판 {w['fu']}부 · {w['points']}점" + (f" · {limit}" if limit else ""),
-            f"{w['han']} han {w['fu']} fu · {w['points']}" + (f" · {w.get('limit')}" if limit else ""),
-            [MjRLine(f"{name} {han}판", f"{YAKU_EN.get(name, name)} {han} han") for name, han in w["yaku"]],
-            [tile_row(t) for t in hand], [tile_row(w["win_tile"])],
-        ))
+        wins.append(
+            MjRWin(
+                who,
+                who_en,
+                how,
+                how_en,
+                f"{w['han']}판 {w['fu']}부 · {w['points']}점" + (f" · {limit}" if limit else ""),
+                f"{w['han']} han {w['fu']} fu · {w['points']}" + (f" · {w.get('limit')}" if limit else ""),
+                [MjRLine(f"{name} {han}판", f"{YAKU_EN.get(name, name)} {han} han") for name, han in w["yaku"]],
+                [tile_row(t) for t in hand],
+                [tile_row(w["win_tile"])],
+            )
+        )
     return wins
 
 
@@ -239,17 +263,35 @@ def picture(state: dict[str, Any], move: Move, replay: Any) -> MjRFrame:
         wind = WINDS[(i - state["dealer"]) % n]
         drawn = h["drawn"][i] if h else None
         closed = sorted(t for t in (h["closed"][i] if h else []) if t != drawn)
-        seats.append(MjRSeat(
-            player, name, name_en, wind, WIND_LETTERS[wind], int(state["points"][i]), state["dealer"] == i,
-            bool(h and h["riichi"][i]), bool(h) and not shown and h["turn"] == i,
-            [tile_row(flow.tok(t)) for t in closed], [tile_row(flow.tok(drawn), last=True)] if drawn is not None else [],
-            _melds(h["melds"][i]) if h else [], _pond(h["discards"][i], marks) if h else [], len(h["kita"][i]) if h else 0,
-            f"{result['deltas'][i]:+d}" if shown else "",
-        ))
+        seats.append(
+            MjRSeat(
+                player,
+                name,
+                name_en,
+                wind,
+                WIND_LETTERS[wind],
+                int(state["points"][i]),
+                state["dealer"] == i,
+                bool(h and h["riichi"][i]),
+                bool(h) and not shown and h["turn"] == i,
+                [tile_row(flow.tok(t)) for t in closed],
+                [tile_row(flow.tok(drawn), last=True)] if drawn is not None else [],
+                _melds(h["melds"][i]) if h else [],
+                _pond(h["discards"][i], marks) if h else [],
+                len(h["kita"][i]) if h else 0,
+                f"{result['deltas'][i]:+d}" if shown else "",
+            )
+        )
     label = round_label(state)
-    frame = MjRFrame(seats, label, round_label_en(label), state["riichi_pool"] // 1000, len(h["live"]) if h else 0,
-                     [tile_row(flow.tok(t)) for t in h["dora"][: h["dora_revealed"]]] if h else [],
-                     over=state["phase"] == "finished")
+    frame = MjRFrame(
+        seats,
+        label,
+        round_label_en(label),
+        state["riichi_pool"] // 1000,
+        len(h["live"]) if h else 0,
+        [tile_row(flow.tok(t)) for t in h["dora"][: h["dora_revealed"]]] if h else [],
+        over=state["phase"] == "finished",
+    )
     if shown:
         frame.result_shown = True
         frame.result_lines = [MjRLine(*_result_line(result, replay.seats))]

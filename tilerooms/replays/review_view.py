@@ -9,8 +9,9 @@ the log entry that ended it), a mahjong decision the position it was decided fro
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from tilerooms.table.mahjong.rows import MjTile, tile_label, tile_label_en, tile_row
 
@@ -99,8 +100,11 @@ def _rummikub(review: dict[str, Any], move_steps: Sequence[int], names: dict[str
         for t in review.get("turns", [])
     ]
     summary = [
-        SummaryRow(_name(p, names), f"최선을 찾은 턴 {p['best_found']} / {p['turns']} · 남긴 점수 {p['points_left']}점",
-                   f"Best found on {p['best_found']} of {p['turns']} turns · {p['points_left']} points left")
+        SummaryRow(
+            _name(p, names),
+            f"최선을 찾은 턴 {p['best_found']} / {p['turns']} · 남긴 점수 {p['points_left']}점",
+            f"Best found on {p['best_found']} of {p['turns']} turns · {p['points_left']} points left",
+        )
         for p in review.get("players", [])
     ]
     return ReviewPanel(turns=turns, summary=summary)
@@ -112,9 +116,19 @@ def _tiles(action: dict[str, Any]) -> list[MjTile]:
     return [tile_row(tile)] if isinstance(tile, str) and tile else []
 
 
-ACTION_WORDS = {"discard": ("버림", "discard"), "tsumo": ("쯔모", "tsumo"), "ron": ("론", "ron"), "pon": ("퐁", "pon"),
-                "chi": ("치", "chi"), "kan": ("깡", "kan"), "ankan": ("안깡", "closed kan"), "kakan": ("가깡", "added kan"),
-                "kita": ("북 빼기", "kita"), "kyuushu": ("구종구패", "nine terminals"), "pass": ("패스", "pass")}
+ACTION_WORDS = {
+    "discard": ("버림", "discard"),
+    "tsumo": ("쯔모", "tsumo"),
+    "ron": ("론", "ron"),
+    "pon": ("퐁", "pon"),
+    "chi": ("치", "chi"),
+    "kan": ("깡", "kan"),
+    "ankan": ("안깡", "closed kan"),
+    "kakan": ("가깡", "added kan"),
+    "kita": ("북 빼기", "kita"),
+    "kyuushu": ("구종구패", "nine terminals"),
+    "pass": ("패스", "pass"),
+}
 
 
 def _action_text(action: dict[str, Any]) -> tuple[str, str]:
@@ -165,16 +179,31 @@ def _mahjong(review: dict[str, Any], move_steps: Sequence[int], names: dict[str,
         played, played_en = _action_text(d["played"])
         ai_text, ai_en = _action_text(d["ai"])
         why, why_en = _why(d)
-        worst.append(MjDecisionRow(
-            index=move_index(move_steps, d["step"] - 1), name=_name(d["player"], names), hand=d.get("hand", ""),
-            played=_tiles(d["played"]), ai=_tiles(d["ai"]), played_text=played, played_text_en=played_en,
-            ai_text=ai_text, ai_text_en=ai_en, why=why, why_en=why_en,
-        ))
+        worst.append(
+            MjDecisionRow(
+                index=move_index(move_steps, d["step"] - 1),
+                name=_name(d["player"], names),
+                hand=d.get("hand", ""),
+                played=_tiles(d["played"]),
+                ai=_tiles(d["ai"]),
+                played_text=played,
+                played_text_en=played_en,
+                ai_text=ai_text,
+                ai_text_en=ai_en,
+                why=why,
+                why_en=why_en,
+            )
+        )
     summary = []
     for p in review.get("players", []):
         rate = p.get("agreement")
         pct = "-" if rate is None else f"{round(rate * 100)}%"
         hands = ", ".join(f"{h['hand']} {round(h['agreement'] * 100)}%" for h in p.get("hands", []) if h.get("agreement") is not None)
-        summary.append(SummaryRow(_name(p, names), f"AI와 일치 {pct} ({p['agreed']} / {p['decisions']})" + (f" · {hands}" if hands else ""),
-                                  f"Agrees with the AI {pct} ({p['agreed']} / {p['decisions']})"))
+        summary.append(
+            SummaryRow(
+                _name(p, names),
+                f"AI와 일치 {pct} ({p['agreed']} / {p['decisions']})" + (f" · {hands}" if hands else ""),
+                f"Agrees with the AI {pct} ({p['agreed']} / {p['decisions']})",
+            )
+        )
     return ReviewPanel(worst=worst, summary=summary)

@@ -21,11 +21,17 @@ WHOLE_MATCH = False  # a record's own game only: the match's earlier games have 
 COLOUR_SHORT = {"K": "검", "R": "빨", "B": "파", "O": "주"}
 COLOUR_ORDER = "KRBO"
 END_TEXT = {
-    "win": ("승리", "won"), "stalemate": ("더 낼 사람 없음", "nobody could play"), "timeUp": ("게임 시간 끝", "time up"),
+    "win": ("승리", "won"),
+    "stalemate": ("더 낼 사람 없음", "nobody could play"),
+    "timeUp": ("게임 시간 끝", "time up"),
     "aborted": ("중단", "abandoned"),
 }
-OUTCOMES = {"commit": ("그대로 확정", "committed"), "revert": ("되돌리고 1장", "reverted, drew 1"),
-            "draw": ("1장 뽑음", "drew 1"), "penalty": ("벌칙으로 뽑음", "penalty draw")}
+OUTCOMES = {
+    "commit": ("그대로 확정", "committed"),
+    "revert": ("되돌리고 1장", "reverted, drew 1"),
+    "draw": ("1장 뽑음", "drew 1"),
+    "penalty": ("벌칙으로 뽑음", "penalty draw"),
+}
 
 
 @dataclass
@@ -78,11 +84,13 @@ def tile_text_en(tile_id: str) -> str:
 
 def rack_order(tile_ids: list[str]) -> list[str]:
     """A rack as the replay shows it: by colour (검 빨 파 주), then number; jokers last."""
+
     def key(tile_id: str) -> tuple[int, int, str]:
         tile = TILES[tile_id]
         if tile.n is None:
             return (len(COLOUR_ORDER), 0, tile_id)
         return (COLOUR_ORDER.index(tile.colour or "K"), tile.n, tile_id)
+
     return sorted(tile_ids, key=key)
 
 
@@ -103,8 +111,7 @@ def end_line(winners: list[str], reason: str, seats: list[Seat]) -> tuple[str, s
     names = [_names(seats, w) for w in winners]
     why = END_TEXT.get(reason, ("", ""))
     if names:
-        return (f"게임 끝: {', '.join(n[0] for n in names)} 님 승리 ({why[0]})",
-                f"Game over: {', '.join(n[1] for n in names)} won ({why[1]})")
+        return (f"게임 끝: {', '.join(n[0] for n in names)} 님 승리 ({why[0]})", f"Game over: {', '.join(n[1] for n in names)} won ({why[1]})")
     return f"게임 끝 ({why[0]})", f"Game over ({why[1]})"
 
 
@@ -126,8 +133,7 @@ def _line(event: dict[str, Any], seats: list[Seat], drew: dict[str, list[str]]) 
         return f"{who}: 더미가 비어 넘김", f"{who_en} passed (pool empty)", []
     if kind == "timedOut":
         outcome = OUTCOMES.get(event.get("outcome", ""), ("", ""))
-        return (f"{who}: 시간 초과" + (f" · {outcome[0]}" if outcome[0] else ""),
-                f"{who_en}: time out" + (f" · {outcome[1]}" if outcome[1] else ""), [])
+        return (f"{who}: 시간 초과" + (f" · {outcome[0]}" if outcome[0] else ""), f"{who_en}: time out" + (f" · {outcome[1]}" if outcome[1] else ""), [])
     if kind == "commitFailed":
         return f"{who}: 잘못된 배치", f"{who_en}: invalid play", []
     if kind == "left":
@@ -155,8 +161,7 @@ def describe(step: ReplayStep, seats: list[Seat], hand: int) -> Move | None:
     parts = [line for line in (_line(e, seats, drew) for e in events) if line is not None]
     if not parts:
         return None
-    return Move(step.index, " · ".join(p[0] for p in parts), " · ".join(p[1] for p in parts), hand,
-                [t for p in parts for t in p[2]])
+    return Move(step.index, " · ".join(p[0] for p in parts), " · ".join(p[1] for p in parts), hand, [t for p in parts for t in p[2]])
 
 
 def picture(state: dict[str, Any], move: Move, replay: Any) -> RkFrame:
@@ -180,9 +185,19 @@ def picture(state: dict[str, Any], move: Move, replay: Any) -> RkFrame:
             row.drawn = t in marks
             rack.append(row)
         score = state["game_scores"].get(seat.id) if over else None
-        seats.append(RkSeat(seat.id, seat.name, seat.name_en, rack, len(rack), bool(state["has_melded"].get(seat.id)),
-                            not over and state["current"] == seat.id, seat.id in state["left"],
-                            "" if score is None else f"{score:+d}"))
+        seats.append(
+            RkSeat(
+                seat.id,
+                seat.name,
+                seat.name_en,
+                rack,
+                len(rack),
+                bool(state["has_melded"].get(seat.id)),
+                not over and state["current"] == seat.id,
+                seat.id in state["left"],
+                "" if score is None else f"{score:+d}",
+            )
+        )
     frame = RkFrame(sets, seats, len(state["pool"]), state["match"]["game_no"], over)
     if over:
         frame.result, frame.result_en = end_line(state["winner_ids"], state["end_reason"] or "", replay.seats)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 

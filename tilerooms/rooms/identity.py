@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 GUEST_PREFIX = "g-"
 MEMBER_PREFIX = "u-"

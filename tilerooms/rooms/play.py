@@ -56,8 +56,14 @@ def _seats(room: Room, players: list[str]) -> list[dict[str, Any]]:
     for player in players:
         index = room.seat_of(player)
         occupant = room.seats[index].occupant if index is not None else None
-        seats.append({"id": player, "name": occupant.name if occupant else player,
-                      "kind": occupant.kind if occupant else "guest", "level": occupant.level if occupant else None})
+        seats.append(
+            {
+                "id": player,
+                "name": occupant.name if occupant else player,
+                "kind": occupant.kind if occupant else "guest",
+                "level": occupant.level if occupant else None,
+            }
+        )
     return seats
 
 
@@ -374,8 +380,18 @@ def seen_marks(room: Room) -> tuple:
     spectators, the status. Equal before and after a wake: the wake only handed an AI its turn."""
     seq = room.game_state.get("seq") if room.game_state is not None else None
     seats = tuple((s.occupant.id if s.occupant else None, s.connected, s.disconnected_at, s.arrived) for s in room.seats)
-    return (room.status, room.games_played, seq, len(room.game_log), len(room.recent_events), seats,
-            tuple(room.spectators), tuple(room.away_spectators), room.paused_at, room.result is None)
+    return (
+        room.status,
+        room.games_played,
+        seq,
+        len(room.game_log),
+        len(room.recent_events),
+        seats,
+        tuple(room.spectators),
+        tuple(room.away_spectators),
+        room.paused_at,
+        room.result is None,
+    )
 
 
 def next_wake(room: Room) -> int | None:

@@ -14,7 +14,8 @@ import asyncio
 import logging
 import os
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from tilerooms.games import GAMES
 from tilerooms.rooms.bus import MemoryBus, RedisBus

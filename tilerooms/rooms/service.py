@@ -13,7 +13,8 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from tilerooms.core import RuleError
 from tilerooms.rooms import bots, chat, play, presence, waiting
@@ -167,7 +168,7 @@ class RoomService:
     async def create_practice(
         self, host: Identity, *, game: str = "rummikub", ai_count: int = 1, level: str = "easy", options: Any = None, origin: Origin | None = None
     ) -> str:
-        """"혼자 AI와 연습": a private room with `ai_count` AIs, started at once."""
+        """ "혼자 AI와 연습": a private room with `ai_count` AIs, started at once."""
         if not isinstance(ai_count, int) or not 1 <= ai_count <= 3:
             raise RuleError("bad_seats", "AI는 1~3명까지 넣을 수 있어요")
         room_id = await self.create_room(
@@ -219,9 +220,7 @@ class RoomService:
             self._saved.popitem(last=False)
 
     # -- people ------------------------------------------------------------------------------
-    async def join(
-        self, room_id: str, who: Identity, *, password: object = None, spectate: bool = False, origin: Origin | None = None
-    ) -> dict[str, Any]:
+    async def join(self, room_id: str, who: Identity, *, password: object = None, spectate: bool = False, origin: Origin | None = None) -> dict[str, Any]:
         """Take a seat (or watch); returns the viewer's room view."""
         self.limiter.hit(who.id, "room", origin)
 

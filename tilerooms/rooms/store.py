@@ -11,11 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any, AsyncIterator, Collection, Protocol
+from collections.abc import AsyncIterator, Collection
+from typing import Any, Protocol
 
 from tilerooms.rooms.catalog import game_info
 from tilerooms.rooms.models import Room
-
 
 _APART = {"game_log"}
 

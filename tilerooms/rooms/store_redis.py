@@ -6,7 +6,7 @@ and still fires when that worker dies before handling it.
 from __future__ import annotations
 
 import contextlib
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from redis.asyncio import Redis
 

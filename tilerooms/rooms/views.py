@@ -32,9 +32,7 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     seats = [
         {
             "index": i,
-            "occupant": None
-            if s.occupant is None
-            else {"id": s.occupant.id, "name": s.occupant.name, "kind": s.occupant.kind, "level": s.occupant.level},
+            "occupant": None if s.occupant is None else {"id": s.occupant.id, "name": s.occupant.name, "kind": s.occupant.kind, "level": s.occupant.level},
             "ready": s.ready,
             "connected": s.connected,
         }

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.shell.locale import LocaleState
 from tilerooms.i18n.render import by_locale, tr
+from tilerooms.shell.locale import LocaleState
 
 __all__ = ["header", "nav_link", "page", "tr"]
 

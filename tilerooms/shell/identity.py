@@ -15,9 +15,9 @@ import time
 
 import reflex as rx
 
-from tilerooms.rooms.identity import Identity, clean_name, guest
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.reflex_ext.shed import shed_defaults
+from tilerooms.rooms.identity import Identity, clean_name, guest
 
 MEMBER_RECHECK_S = 30.0  # a deleted account or renamed member is noticed within this
 GUEST_KEY_PREFIX = "k2"  # keys of the HMAC era; older keys were public ids and are replaced

@@ -2,8 +2,8 @@
 
 import reflex as rx
 
-from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.i18n import LOCALES
+from tilerooms.reflex_ext.payloads import browser_event
 
 
 class LocaleState(rx.State):

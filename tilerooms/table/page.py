@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.shell.locale import LocaleState
-from tilerooms.table.state import RoomState
-from tilerooms.table.rummikub.board import rummikub_board
-from tilerooms.table.mahjong.results import mahjong_final
-from tilerooms.shell.replay_link import replay_link
-from tilerooms.table.mahjong.board import mahjong_table
 from tilerooms.i18n import text
 from tilerooms.i18n.render import by_locale, game_name, server_line, server_text, tr
 from tilerooms.shell.header import page
+from tilerooms.shell.locale import LocaleState
+from tilerooms.shell.replay_link import replay_link
+from tilerooms.table.mahjong.board import mahjong_table
+from tilerooms.table.mahjong.results import mahjong_final
+from tilerooms.table.rummikub.board import rummikub_board
+from tilerooms.table.state import RoomState
 
 LEVELS = [("easy", "level.easy"), ("normal", "level.normal"), ("hard", "level.hard")]
 STATUS_TEXT = {
@@ -63,7 +63,14 @@ def _title_bar() -> rx.Component:
     return rx.hstack(
         rx.vstack(
             rx.heading(_room_title(), size="6", id="room-name"),
-            rx.hstack(rx.text(game_name(RoomState.game, RoomState.game_name), weight="bold"), rx.text(by_locale(RoomState.options_text_en, RoomState.options_text), color_scheme="gray"), _status_badge(), spacing="3", align="center", wrap="wrap"),
+            rx.hstack(
+                rx.text(game_name(RoomState.game, RoomState.game_name), weight="bold"),
+                rx.text(by_locale(RoomState.options_text_en, RoomState.options_text), color_scheme="gray"),
+                _status_badge(),
+                spacing="3",
+                align="center",
+                wrap="wrap",
+            ),
             spacing="1",
         ),
         rx.spacer(),
@@ -83,7 +90,14 @@ def _game_menu() -> rx.Component:
                 tr("room.menu"),
                 rx.cond(
                     RoomState.chat_unread > 0,
-                    rx.badge(RoomState.chat_unread.to_string(), color_scheme="red", variant="solid", radius="full", id="chat-unread", aria_label=tr("room.menu.unread")),
+                    rx.badge(
+                        RoomState.chat_unread.to_string(),
+                        color_scheme="red",
+                        variant="solid",
+                        radius="full",
+                        id="chat-unread",
+                        aria_label=tr("room.menu.unread"),
+                    ),
                 ),
                 variant="soft",
                 id="game-menu",
@@ -118,8 +132,13 @@ def _game_title_bar() -> rx.Component:
         rx.spacer(),
         rx.cond(
             mahjong,
-            rx.button(tr("lang.switch"), variant="ghost", size="2", id="game-lang-switch",
-                      on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en"))),
+            rx.button(
+                tr("lang.switch"),
+                variant="ghost",
+                size="2",
+                id="game-lang-switch",
+                on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en")),
+            ),
         ),
         _game_menu(),
         width="100%",
@@ -155,7 +174,14 @@ def _seat_card(seat) -> rx.Component:
                         )
                         for key, name in LEVELS
                     ],
-                    rx.button(tr("room.remove_ai"), size="2", color_scheme="red", variant="soft", id="remove-ai-" + seat.index.to_string(), on_click=RoomState.remove_ai(seat.index)),
+                    rx.button(
+                        tr("room.remove_ai"),
+                        size="2",
+                        color_scheme="red",
+                        variant="soft",
+                        id="remove-ai-" + seat.index.to_string(),
+                        on_click=RoomState.remove_ai(seat.index),
+                    ),
                     spacing="2",
                 ),
                 rx.cond(
@@ -225,11 +251,24 @@ def _results() -> rx.Component:
             rx.heading(tr("room.results"), size="5"),
             rx.text(server_line(RoomState.result_summary, RoomState.result_summary_en), id="result-summary", weight="bold"),
             rx.table.root(
-                rx.table.header(rx.table.row(rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("common.name")), rx.table.column_header_cell(tr("common.score")), rx.table.column_header_cell(tr("room.tiles_left")))),
+                rx.table.header(
+                    rx.table.row(
+                        rx.table.column_header_cell(tr("common.rank")),
+                        rx.table.column_header_cell(tr("common.name")),
+                        rx.table.column_header_cell(tr("common.score")),
+                        rx.table.column_header_cell(tr("room.tiles_left")),
+                    )
+                ),
                 rx.table.body(
                     rx.foreach(
                         RoomState.result_rows,
-                        lambda r: rx.table.row(rx.table.cell(r.rank), rx.table.cell(by_locale(r.name_en, r.name)), rx.table.cell(r.score), rx.table.cell(r.tiles), class_name="result-row"),
+                        lambda r: rx.table.row(
+                            rx.table.cell(r.rank),
+                            rx.table.cell(by_locale(r.name_en, r.name)),
+                            rx.table.cell(r.score),
+                            rx.table.cell(r.tiles),
+                            class_name="result-row",
+                        ),
                     )
                 ),
                 width="100%",
@@ -239,7 +278,12 @@ def _results() -> rx.Component:
                 RoomState.role == "player",
                 rx.hstack(
                     rx.cond(RoomState.match_continues, rx.button(tr("room.next_game"), id="next-game", on_click=RoomState.room_request("next_game"))),
-                    rx.button(tr("common.back_to_waiting"), id="back-to-waiting", variant=rx.cond(RoomState.match_continues, "soft", "solid"), on_click=RoomState.room_request("back_to_waiting")),
+                    rx.button(
+                        tr("common.back_to_waiting"),
+                        id="back-to-waiting",
+                        variant=rx.cond(RoomState.match_continues, "soft", "solid"),
+                        on_click=RoomState.room_request("back_to_waiting"),
+                    ),
                     spacing="2",
                 ),
             ),

@@ -16,20 +16,21 @@ push of a version already shown sends nothing.
 from __future__ import annotations
 
 import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import reflex as rx
 
 from tilerooms.core import RuleError
+from tilerooms.i18n import SERVER_MESSAGES, text
+from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.reflex_ext.assign import put, raw
+from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.identity import IdentityState
-from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.shell.origin import request_origin
-from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.table.rummikub import moves
-from tilerooms.reflex_ext.assign import put, raw
-from tilerooms.i18n import SERVER_MESSAGES, text
 
 END_REASONS = {
     "rackEmpty": "타일을 모두 내려놓았어요",
@@ -268,7 +269,14 @@ class RoomState(rx.State):
         )
         self._count_unread()
         if game == "mahjong":  # its own result screens (MahjongTable): no number-tile results table
-            self._put(options_text=_mahjong_options_text(options), options_text_en=_mahjong_options_text(options, "en"), result_rows=[], result_summary="", result_summary_en="", match_continues=False)
+            self._put(
+                options_text=_mahjong_options_text(options),
+                options_text_en=_mahjong_options_text(options, "en"),
+                result_rows=[],
+                result_summary="",
+                result_summary_en="",
+                match_continues=False,
+            )
         else:
             self._put(options_text=_options_text(options), options_text_en=_options_text(options, "en"), **_result_vars(view.get("result")))
         table = self._table(game)
@@ -278,7 +286,7 @@ class RoomState(rx.State):
 
     @browser_event
     async def practice_mahjong(self):
-        """"리치 마작 AI와 연습": a private 4-player game against three AIs at the level this
+        """ "리치 마작 AI와 연습": a private 4-player game against three AIs at the level this
         browser chose in the lobby, started at once."""
         from tilerooms.shell.practice import PracticeState  # the lobby's practice choice
 
@@ -403,7 +411,10 @@ def _result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
             "match_continues": False,
         }
     names = result.get("names", {})
-    rows = [ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], moves.name_en(names.get(r["player"], r["player"]))) for r in result["ranking"]]
+    rows = [
+        ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], moves.name_en(names.get(r["player"], r["player"])))
+        for r in result["ranking"]
+    ]
     winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
     winners_en = ", ".join(moves.name_en(names.get(w, w)) for w in result.get("winner", []))
     reason = END_REASONS.get(result.get("endReason", ""), "")

@@ -15,7 +15,8 @@ everything else goes through the app as before.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 from reflex_base import constants
 from reflex_base.config import get_config

@@ -22,8 +22,8 @@ import os
 import shlex
 import signal
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from types import FrameType
-from typing import Callable, Mapping, Sequence
 
 WORKER_CLASS = "tilerooms.web.worker.GameWorker"
 

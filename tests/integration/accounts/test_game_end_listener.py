@@ -3,13 +3,13 @@ seam reading a member from the signed cookie of the websocket handshake."""
 
 from __future__ import annotations
 
-import reflex as rx
 import pytest
+import reflex as rx
 
+from tests.integration.positions import seat_game_state
 from tilerooms.accounts import records, sessions, users
 from tilerooms.db import migrate
 from tilerooms.games.rummikub.engine import make_state
-from tests.integration.positions import seat_game_state
 from tilerooms.rooms.identity import guest
 
 
@@ -30,11 +30,15 @@ async def test_a_members_game_played_to_the_end_is_recorded_and_rewarded_once(se
     await service.join(room_id, cheolsu)
     await service.waiting_room(room_id, cheolsu.id, "ready", ready=True)
     await service.waiting_room(room_id, younghee.id, "start")
-    await seat_game_state(service, room_id, make_state(
-        table=[["K10a", "K11a", "K12a"]],
-        racks={younghee.id: ["R1a", "R2a", "R3a"], cheolsu.id: ["B13a", "O7a"]},
-        has_melded=True,
-    ))
+    await seat_game_state(
+        service,
+        room_id,
+        make_state(
+            table=[["K10a", "K11a", "K12a"]],
+            racks={younghee.id: ["R1a", "R2a", "R3a"], cheolsu.id: ["B13a", "O7a"]},
+            has_melded=True,
+        ),
+    )
     sets = [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]
     await service.act(room_id, younghee.id, {"type": "setDraft", "sets": sets})
     await service.act(room_id, younghee.id, {"type": "commit"})  # 영희 empties her rack

@@ -135,8 +135,7 @@ async def test_a_members_game_is_in_their_list_and_survives_their_account_deleti
 async def test_a_mahjong_game_is_kept_and_replays_to_the_final_state(service, clock, records_url):
     person = guest(BROWSER_KEY, "손님")
     service.on_game_end(game_records.on_game_end)
-    room_id = await service.create_practice(person, game="mahjong", ai_count=3, level="easy",
-                                            options={"length": "tonpuu"})
+    room_id = await service.create_practice(person, game="mahjong", ai_count=3, level="easy", options={"length": "tonpuu"})
     room = await _play_out(service, clock, room_id, person)
     row = game_records.load_game(room.result["record_id"])
     assert row is not None and row.game == "mahjong"

@@ -52,8 +52,7 @@ def _tonpuu(url: str, seed: int) -> str:
 async def test_a_finished_game_is_reviewed_once_in_the_background(service, clock, reviews_db):
     person = guest(BROWSER_KEY, "손님")
     service.on_game_end(game_reviews.on_game_end)
-    room_id = await service.create_practice(person, game="mahjong", ai_count=3, level="easy",
-                                            options={"length": "tonpuu"})
+    room_id = await service.create_practice(person, game="mahjong", ai_count=3, level="easy", options={"length": "tonpuu"})
 
     def nothing_yet(room: Room) -> None:
         assert room.status == "playing" and room.result is None
@@ -71,8 +70,9 @@ async def test_a_finished_game_is_reviewed_once_in_the_background(service, clock
     (summary,) = result["players"]
     assert summary["player"] == person.id and summary["name"] == "손님"
     record = game_records.load_game(record_id)
-    assert result == review(record.seed, json.loads(record.options_json), game_records.seats_of(record),
-                            game_records.log_of(record))  # what the separate process stored
+    assert result == review(
+        record.seed, json.loads(record.options_json), game_records.seats_of(record), game_records.log_of(record)
+    )  # what the separate process stored
     assert await runner.warm_up() != os.getpid()  # it ran in another process
 
     (row,) = _reviews(reviews_db)
@@ -150,8 +150,7 @@ def test_the_review_process_ends_when_its_worker_is_killed():
         "asyncio.run(main())\n"
     )
     # the review process inherits the worker's stdout: an orphan left waiting keeps it open (a time-out here)
-    worker = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
-                            cwd=game_records.__file__.rsplit("/tilerooms/", 1)[0])
+    worker = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=game_records.__file__.rsplit("/tilerooms/", 1)[0])
     child = int(worker.stdout.split()[0])
     deadline = time.monotonic() + 4 * game_reviews.PARENT_CHECK_S + 5
     while _alive(child) and time.monotonic() < deadline:

@@ -5,7 +5,7 @@ workers racing; the daily quest, leaderboards, records and account deletion buil
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
@@ -17,7 +17,7 @@ from tilerooms.db.engine import session
 from tilerooms.db.models import Game, GameParticipant, QuestProgress, RewardEntry
 from tilerooms.rooms.models import Occupant, Room, Seat
 
-NOON = datetime(2026, 12, 2, 3, 0, tzinfo=timezone.utc)  # 12:00 in Seoul, a Wednesday
+NOON = datetime(2026, 12, 2, 3, 0, tzinfo=UTC)  # 12:00 in Seoul, a Wednesday
 GUEST = "g-0123456789abcdef"
 
 
@@ -30,17 +30,28 @@ def member(engine, name: str) -> str:
     return f"u-{user.id}"
 
 
-def room(game_no: int, ranking: list[tuple[str, int, int]], winners: list[str], *, end: str = "rackEmpty",
-         at: datetime = NOON, extra_seats: list[str] = ()) -> Room:
+def room(
+    game_no: int, ranking: list[tuple[str, int, int]], winners: list[str], *, end: str = "rackEmpty", at: datetime = NOON, extra_seats: list[str] = ()
+) -> Room:
     """A stored room right after its game `game_no` ended, as the game-end listener receives it."""
     players = [p for p, _, _ in ranking] + list(extra_seats)
     kind = {"u": "member", "g": "guest", "a": "ai"}
     return Room(
-        id="rtest", name="방", game="rummikub", host_id=players[0], status="finished", games_played=game_no,
+        id="rtest",
+        name="방",
+        game="rummikub",
+        host_id=players[0],
+        status="finished",
+        games_played=game_no,
         seats=[Seat(occupant=Occupant(id=p, name=p, kind=kind[p[0]])) for p in players],
-        game_players=players, updated_at=int(at.timestamp() * 1000),
-        result={"ranking": [{"player": p, "rank": r, "score": s} for p, r, s in ranking], "winner": winners,
-                "endReason": end, "names": {p: p for p in players}},
+        game_players=players,
+        updated_at=int(at.timestamp() * 1000),
+        result={
+            "ranking": [{"player": p, "rank": r, "score": s} for p, r, s in ranking],
+            "winner": winners,
+            "endReason": end,
+            "names": {p: p for p in players},
+        },
     )
 
 
@@ -134,11 +145,13 @@ def test_excluded_games_are_recorded_but_give_nothing(engine):
         assert records.process_game_end(r, engine) == []
     guest_game = room(3, [(GUEST, 1, 20), (a, 2, -20)], [GUEST])
     records.process_game_end(guest_game, engine)
-    assert ledger(engine) == sorted([
-        ("rtest-3", uid(a), rewards.KIND_COINS, 10),
-        ("rtest-3", uid(a), rewards.KIND_XP, 20),
-        ("rtest-3", uid(a), rewards.KIND_QUEST_STEP, 1),
-    ])
+    assert ledger(engine) == sorted(
+        [
+            ("rtest-3", uid(a), rewards.KIND_COINS, 10),
+            ("rtest-3", uid(a), rewards.KIND_XP, 20),
+            ("rtest-3", uid(a), rewards.KIND_QUEST_STEP, 1),
+        ]
+    )
     guests_only = room(4, [(GUEST, 1, 20), ("g-fedcba9876543210", 2, -20)], [GUEST])
     assert records.record_game(rewards.record_from_room(guests_only), engine) is False
     rows = records.recent_games(uid(a), engine=engine)
@@ -208,9 +221,13 @@ def test_no_password_column_exists(engine):
 def test_a_record_from_stored_rows_matches_the_rules(engine):
     a, b = member(engine, "영희"), member(engine, "철수")
     record = record_from_result(
-        game_id="rx-1", room_id="rx", game="rummikub", started=[a, b, "ai-rx-1"],
+        game_id="rx-1",
+        room_id="rx",
+        game="rummikub",
+        started=[a, b, "ai-rx-1"],
         result={"ranking": [{"player": a, "rank": 1, "score": 3}, {"player": b, "rank": 2, "score": -3}], "winner": [a], "endReason": "timeUp"},
-        names={a: "영희", b: "철수"}, ended_at=NOON,
+        names={a: "영희", b: "철수"},
+        ended_at=NOON,
     )
     records.record_game(record, engine)
     with session(engine) as s:

@@ -7,13 +7,13 @@ import subprocess
 import sys
 
 import sqlalchemy as sa
-from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
 import tilerooms.db.models  # noqa: F401
+from alembic import command
 from tilerooms.db import migrate
 from tilerooms.db.engine import make_engine
 from tilerooms.db.models import TABLES
@@ -78,8 +78,12 @@ def test_migrations_from_empty_on_postgres_match_the_models(pg_url):
 def test_the_alembic_command_line_upgrades_an_empty_database(tmp_path):
     url = f"sqlite:///{tmp_path / 'cli.db'}"
     run = subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env={"DATABASE_URL": url, "PATH": ""},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env={"DATABASE_URL": url, "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 0, run.stderr
     assert _version(url) == _head()

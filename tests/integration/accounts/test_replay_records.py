@@ -4,11 +4,10 @@ replay's link, and the replay built from the stored record ends at the room's fi
 
 from __future__ import annotations
 
-from tilerooms.accounts import game_records, users
-from tilerooms.replays import frames
-from tilerooms.pages.account.state import stored_games
-
 from tests.integration.accounts.test_game_records import _play_out, records_url  # noqa: F401 - the fixture
+from tilerooms.accounts import game_records, users
+from tilerooms.pages.account.state import stored_games
+from tilerooms.replays import frames
 
 
 async def test_a_members_stored_game_is_listed_with_its_replay_link_and_replays_to_the_end(service, clock, records_url):  # noqa: F811

@@ -1,22 +1,29 @@
 """Reward rules of the service page, as pure functions: every exclusion case on a readable table.
 
-  회원끼리 정상 종료 → 코인·경험치·일일 5판 퀘스트; 단독 우승 → 주간·누적 우승.
-  AI가 있는 판 전체, 게스트 본인, 중도 종료 → 보상·랭킹 제외.
+회원끼리 정상 종료 → 코인·경험치·일일 5판 퀘스트; 단독 우승 → 주간·누적 우승.
+AI가 있는 판 전체, 게스트 본인, 중도 종료 → 보상·랭킹 제외.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from tilerooms.accounts import rewards
 from tilerooms.accounts.rewards import (
-    KIND_COINS, KIND_QUEST_STEP, KIND_WIN, KIND_XP, Reward, game_rewards, quest_bonus, record_from_result,
+    KIND_COINS,
+    KIND_QUEST_STEP,
+    KIND_WIN,
+    KIND_XP,
+    Reward,
+    game_rewards,
+    quest_bonus,
+    record_from_result,
 )
 from tilerooms.rooms.models import Occupant, Room, Seat
 
-ENDED = datetime(2026, 12, 2, 12, 0, tzinfo=timezone.utc)
+ENDED = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
 YOUNGHEE, CHEOLSU, MINJI = "u-1", "u-2", "u-3"
 GUEST = "g-0123456789abcdef"
 AI = "ai-r1-1"
@@ -31,8 +38,13 @@ def game(ranking: list[tuple[str, int, int]], winners: list[str], end: str = "ra
         "names": {},
     }
     return record_from_result(
-        game_id="rabc-1", room_id="rabc", game="rummikub", started=started or [p for p, _, _ in ranking],
-        result=result, names=None, ended_at=ENDED,
+        game_id="rabc-1",
+        room_id="rabc",
+        game="rummikub",
+        started=started or [p for p, _, _ in ranking],
+        result=result,
+        names=None,
+        ended_at=ENDED,
     )
 
 
@@ -92,16 +104,17 @@ def test_guests_only_game_is_not_even_recorded():
     assert not game([(GUEST, 1, 20), ("g-fedcba9876543210", 2, -20)], [GUEST]).has_member
 
 
-@pytest.mark.parametrize("result", [
-    {"aborted": True},  # dropped back to the waiting room (play.abort_to_waiting)
-    {"ranking": [{"player": YOUNGHEE, "rank": 1, "score": 0}, {"player": CHEOLSU, "rank": 1, "score": 0}], "winner": [], "endReason": "aborted"},
-    {"ranking": [], "winner": [], "endReason": "aborted"},
-    None,
-])
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"aborted": True},  # dropped back to the waiting room (play.abort_to_waiting)
+        {"ranking": [{"player": YOUNGHEE, "rank": 1, "score": 0}, {"player": CHEOLSU, "rank": 1, "score": 0}], "winner": [], "endReason": "aborted"},
+        {"ranking": [], "winner": [], "endReason": "aborted"},
+        None,
+    ],
+)
 def test_aborted_games_give_nothing(result):
-    record = record_from_result(
-        game_id="rabc-2", room_id="rabc", game="rummikub", started=[YOUNGHEE, CHEOLSU], result=result, names=None, ended_at=ENDED
-    )
+    record = record_from_result(game_id="rabc-2", room_id="rabc", game="rummikub", started=[YOUNGHEE, CHEOLSU], result=result, names=None, ended_at=ENDED)
     assert record.aborted
     assert game_rewards(record) == []
 
@@ -127,22 +140,32 @@ def test_the_daily_quest_bonus_is_paid_by_the_fifth_game_only():
 
 
 def test_days_and_weeks_follow_korean_time():
-    sunday_late_utc = datetime(2026, 12, 6, 15, 30, tzinfo=timezone.utc)  # Monday 00:30 in Seoul
+    sunday_late_utc = datetime(2026, 12, 6, 15, 30, tzinfo=UTC)  # Monday 00:30 in Seoul
     assert rewards.day_key(sunday_late_utc) == "2026-12-07"
     assert rewards.week_key(sunday_late_utc) == "2026-W50"
-    assert rewards.week_key(datetime(2026, 12, 6, 14, 59, tzinfo=timezone.utc)) == "2026-W49"
+    assert rewards.week_key(datetime(2026, 12, 6, 14, 59, tzinfo=UTC)) == "2026-W49"
 
 
 def test_a_record_from_a_stored_room_uses_its_result_and_game_id():
     room = Room(
-        id="rabc", name="방", game="rummikub", host_id=YOUNGHEE, status="finished", games_played=3,
+        id="rabc",
+        name="방",
+        game="rummikub",
+        host_id=YOUNGHEE,
+        status="finished",
+        games_played=3,
         seats=[Seat(occupant=Occupant(id=YOUNGHEE, name="영희", kind="member")), Seat(occupant=Occupant(id=CHEOLSU, name="철수", kind="member"))],
-        game_players=[YOUNGHEE, CHEOLSU], updated_at=1_800_000_000_000,
-        result={"ranking": [{"player": YOUNGHEE, "rank": 1, "score": 20}, {"player": CHEOLSU, "rank": 2, "score": -20}],
-                "winner": [YOUNGHEE], "endReason": "rackEmpty", "names": {YOUNGHEE: "영희", CHEOLSU: "철수"}},
+        game_players=[YOUNGHEE, CHEOLSU],
+        updated_at=1_800_000_000_000,
+        result={
+            "ranking": [{"player": YOUNGHEE, "rank": 1, "score": 20}, {"player": CHEOLSU, "rank": 2, "score": -20}],
+            "winner": [YOUNGHEE],
+            "endReason": "rackEmpty",
+            "names": {YOUNGHEE: "영희", CHEOLSU: "철수"},
+        },
     )
     record = rewards.record_from_room(room)
     assert record.game_id == "rabc-3"
     assert [(p.name, p.rank) for p in record.players] == [("영희", 1), ("철수", 2)]
-    assert record.ended_at == datetime.fromtimestamp(1_800_000_000, tz=timezone.utc)
+    assert record.ended_at == datetime.fromtimestamp(1_800_000_000, tz=UTC)
     assert rewards.sole_winner(record) == YOUNGHEE

@@ -61,11 +61,16 @@ def test_the_embedded_default_generates_and_keeps_a_dev_secret(monkeypatch, tmp_
 
 def test_providers_come_from_the_environment():
     env = {
-        "OAUTH_GOOGLE_CLIENT_ID": "gid", "OAUTH_GOOGLE_CLIENT_SECRET": "gsecret",
-        "OAUTH_KAKAO_CLIENT_ID": "kid", "OAUTH_KAKAO_CLIENT_SECRET": "ksecret",
-        "OAUTH_NAVER_CLIENT_ID": "nid", "OAUTH_NAVER_CLIENT_SECRET": "nsecret",
-        "OAUTH_CORP_CLIENT_ID": "cid", "OAUTH_CORP_CLIENT_SECRET": "csecret",
-        "OAUTH_CORP_ISSUER": "https://id.example.org", "OAUTH_CORP_LABEL": "사내 계정",
+        "OAUTH_GOOGLE_CLIENT_ID": "gid",
+        "OAUTH_GOOGLE_CLIENT_SECRET": "gsecret",
+        "OAUTH_KAKAO_CLIENT_ID": "kid",
+        "OAUTH_KAKAO_CLIENT_SECRET": "ksecret",
+        "OAUTH_NAVER_CLIENT_ID": "nid",
+        "OAUTH_NAVER_CLIENT_SECRET": "nsecret",
+        "OAUTH_CORP_CLIENT_ID": "cid",
+        "OAUTH_CORP_CLIENT_SECRET": "csecret",
+        "OAUTH_CORP_ISSUER": "https://id.example.org",
+        "OAUTH_CORP_LABEL": "사내 계정",
     }
     found = settings.providers(env, production=True)
     assert set(found) == {"google", "kakao", "naver", "corp"}
@@ -84,12 +89,15 @@ def test_a_provider_without_its_secret_fails_in_production_and_is_hidden_in_dev(
         settings.providers({"OAUTH_CORP_CLIENT_ID": "cid", "OAUTH_CORP_CLIENT_SECRET": "x"}, production=True)
 
 
-@pytest.mark.parametrize("given, expected", [
-    ("/me/records", "/me/records"),
-    ("//evil.example/x", "/me"),
-    ("https://evil.example/", "/me"),
-    ("/\\evil.example", "/me"),
-    (None, "/me"),
-])
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ("/me/records", "/me/records"),
+        ("//evil.example/x", "/me"),
+        ("https://evil.example/", "/me"),
+        ("/\\evil.example", "/me"),
+        (None, "/me"),
+    ],
+)
 def test_return_paths_never_leave_the_site(given, expected):
     assert oauth.safe_next(given) == expected

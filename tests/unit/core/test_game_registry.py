@@ -84,14 +84,16 @@ def _fresh_python(code: str) -> str:
 
 def test_preload_imports_each_ai_that_decide_would_import_on_its_first_call():
     # a fresh interpreter: this one may have imported the AIs already
-    code = ("import sys; from tilerooms.games import GAMES; mods = %r; "
-            "before = [m in sys.modules for m in mods.values()]; "
-            "[GAMES[g].preload() for g in mods]; "
-            "print(before, [m in sys.modules for m in mods.values()])") % AI_MODULES
+    code = (
+        f"import sys; from tilerooms.games import GAMES; mods = {AI_MODULES!r}; "
+        "before = [m in sys.modules for m in mods.values()]; "
+        "[GAMES[g].preload() for g in mods]; "
+        "print(before, [m in sys.modules for m in mods.values()])"
+    )
     assert _fresh_python(code) == "[False, False] [True, True]"
 
 
 def test_the_app_preloads_the_ais_so_a_workers_first_ai_turn_imports_nothing():
     # issue 20: the number tiles' solver (SciPy) took ~0.5 s to import on the loop's thread
-    code = "import sys, tilerooms.tilerooms; print([m in sys.modules for m in %r])" % list(AI_MODULES.values())
+    code = f"import sys, tilerooms.tilerooms; print([m in sys.modules for m in {list(AI_MODULES.values())!r}])"
     assert _fresh_python(code) == "[True, True]"

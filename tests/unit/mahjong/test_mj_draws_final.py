@@ -136,9 +136,7 @@ def test_four_player_only_values_are_ignored_in_sanma() -> None:
     assert opts["uma"] == "15" and opts["akaDora"] == 2 and opts["kuitan"] is False
 
 
-@pytest.mark.parametrize(
-    "bad", [{"nope": 1}, {"renpuuPairFu": 3}, {"kuitan": 1}, {"turnSeconds": 61}, {"startPoints": 25050}]
-)
+@pytest.mark.parametrize("bad", [{"nope": 1}, {"renpuuPairFu": 3}, {"kuitan": 1}, {"turnSeconds": 61}, {"startPoints": 25050}])
 def test_bad_options_raise_rule_error(bad: dict) -> None:
     with pytest.raises(RuleError) as err:
         resolve_options(bad)

@@ -147,8 +147,7 @@ def test_sanma_north_triplet_gives_no_yaku_and_kita_is_dora() -> None:
 
 
 def test_sanma_indicator_1m_makes_9m_dora() -> None:
-    r = evaluate_win("99m123p456p789s111s", "1s", tsumo=False, seat_wind=1, round_wind=0, dealer=False,
-                     riichi=True, dora_indicators="1m", players=3)
+    r = evaluate_win("99m123p456p789s111s", "1s", tsumo=False, seat_wind=1, round_wind=0, dealer=False, riichi=True, dora_indicators="1m", players=3)
     assert r is not None and ("도라", 2) in r.yaku
 
 

@@ -33,15 +33,22 @@ def test_example1_pinfu_ron_1000_and_1300_with_one_honba() -> None:
 
 
 def test_example2_dealer_tsumo_3900_all() -> None:
-    r = evaluate_win("23455m444p678s234s", "3s", tsumo=True, seat_wind=0, round_wind=0, dealer=True,
-                     riichi=True, dora_indicators="1m")
+    r = evaluate_win("23455m444p678s234s", "3s", tsumo=True, seat_wind=0, round_wind=0, dealer=True, riichi=True, dora_indicators="1m")
     assert r is not None and (r.han, r.fu) == (4, 30) and r.payments["non_dealer"] == 3900 and r.total == 11700
 
 
 def test_example3_open_honitsu_haku_dora2_is_mangan() -> None:
     # pon 555z (백), chi 234m, closed 34m 678m 99m + 5m; dora: 4m -> 5m, 7m -> 8m
-    r = evaluate_win("34m678m99m5m", "5m", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "234m"}],
-                     tsumo=False, seat_wind=2, round_wind=0, dealer=False, dora_indicators="4m7m")
+    r = evaluate_win(
+        "34m678m99m5m",
+        "5m",
+        melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "234m"}],
+        tsumo=False,
+        seat_wind=2,
+        round_wind=0,
+        dealer=False,
+        dora_indicators="4m7m",
+    )
     assert r is not None
     assert sorted(r.yaku) == sorted([("혼일색", 2), ("역패: 백", 1), ("도라", 2)])
     assert r.han == 5 and r.limit == "만관" and r.total == 8000
@@ -56,16 +63,14 @@ def test_example4_chiitoitsu_riichi(dora: str, han: int, total: int) -> None:
 def test_example5_double_ron() -> None:
     # dealer seat 0; seat 1 deals in; seat 2 (child, 3900) and seat 0 (dealer, 12000) ron.
     child = base_points(3, 30)  # 3900 ron
-    out = settle_rons([RonClaim(0, 2000), RonClaim(2, child)], players=4, dealer=0, discarder=1,
-                      honba=1, riichi_sticks=1)
+    out = settle_rons([RonClaim(0, 2000), RonClaim(2, child)], players=4, dealer=0, discarder=1, honba=1, riichi_sticks=1)
     assert out.winners == [2, 0] and out.bonus_seat == 2  # seat 2 comes first after seat 1
     assert out.deltas == [12000, -(3900 + 12000 + 300), 3900 + 300 + 1000, 0]
 
 
 def test_example6_sanma_tsumo_loss_6000() -> None:
     # 리치 + 멘젠쯔모 + 도라 3 (9s -> 11s, 3p -> 4p) = 5 han
-    r = evaluate_win("123p456p789s222p11s", "1s", tsumo=True, seat_wind=1, round_wind=0, dealer=False,
-                     riichi=True, dora_indicators="9s3p", players=3)
+    r = evaluate_win("123p456p789s222p11s", "1s", tsumo=True, seat_wind=1, round_wind=0, dealer=False, riichi=True, dora_indicators="9s3p", players=3)
     assert r is not None and r.limit == "만관"
     assert r.payments == {"dealer": 4000, "non_dealer": 2000} and r.total == 6000
     deltas = settle_win(players=3, dealer=0, winner=1, base=2000, tsumo=True)
@@ -104,8 +109,7 @@ def test_sanma_tsumo_mangan(rule: str, winner: int, expected: list[int]) -> None
 
 def test_sanma_north_bisection_rounds_each_payer_up() -> None:
     # 30 fu 1 han child tsumo = 300/500; north's 300 split: +150 each -> 500 and 700 (rounded up)
-    assert settle_win(players=3, dealer=0, winner=1, base=240, tsumo=True, options={"sanmaTsumo": "northBisection"}) == [
-        -700, 1200, -500]
+    assert settle_win(players=3, dealer=0, winner=1, base=240, tsumo=True, options={"sanmaTsumo": "northBisection"}) == [-700, 1200, -500]
 
 
 @pytest.mark.parametrize(("per", "ron_pay", "tsumo_each"), [(200, 400, 200), (300, 600, 300), (1000, 2000, 1000)])
@@ -121,9 +125,15 @@ def test_sanma_honba(per: int, ron_pay: int, tsumo_each: int) -> None:
 
 
 def _daisangen() -> int:
-    r = evaluate_win("11m234p", "1m", melds=[{"type": "pon", "tiles": "555z"}, {"type": "pon", "tiles": "666z"},
-                                              {"type": "pon", "tiles": "777z"}],
-                     tsumo=True, seat_wind=1, round_wind=0, dealer=False)
+    r = evaluate_win(
+        "11m234p",
+        "1m",
+        melds=[{"type": "pon", "tiles": "555z"}, {"type": "pon", "tiles": "666z"}, {"type": "pon", "tiles": "777z"}],
+        tsumo=True,
+        seat_wind=1,
+        round_wind=0,
+        dealer=False,
+    )
     assert r is not None and r.yaku == [("대삼원", 13)]
     return pao_base_points(r.yaku)
 
@@ -144,8 +154,7 @@ def test_pao_tsumo_liable_pays_all_and_honba() -> None:
 
 def test_pao_ron_by_another_seat_is_split_half_and_honba_on_discarder() -> None:
     base = _daisangen()
-    deltas = settle_win(players=4, dealer=0, winner=1, base=base, tsumo=False, discarder=2, honba=1,
-                        pao=Pao(liable=3, base=base))
+    deltas = settle_win(players=4, dealer=0, winner=1, base=base, tsumo=False, discarder=2, honba=1, pao=Pao(liable=3, base=base))
     assert deltas == [0, 32300, -(16000 + 300), -16000]
 
 
@@ -161,8 +170,7 @@ def test_pao_only_covers_its_own_yakuman() -> None:
 
 
 def test_pao_off_option() -> None:
-    deltas = settle_win(players=4, dealer=0, winner=1, base=8000, tsumo=True, pao=Pao(liable=3, base=8000),
-                        options={"pao": False})
+    deltas = settle_win(players=4, dealer=0, winner=1, base=8000, tsumo=True, pao=Pao(liable=3, base=8000), options={"pao": False})
     assert deltas == [-16000, 32000, -8000, -8000]
 
 
@@ -170,8 +178,7 @@ def test_pao_off_option() -> None:
 
 
 def test_head_bump_pays_only_the_nearest() -> None:
-    out = settle_rons([RonClaim(0, 2000), RonClaim(3, 2000)], players=4, dealer=0, discarder=2, honba=1,
-                      riichi_sticks=2, options={"doubleRon": "headBump"})
+    out = settle_rons([RonClaim(0, 2000), RonClaim(3, 2000)], players=4, dealer=0, discarder=2, honba=1, riichi_sticks=2, options={"doubleRon": "headBump"})
     assert out.winners == [3] and out.deltas == [0, 0, -8300, 8300 + 2000]
 
 

@@ -10,9 +10,27 @@ from tilerooms.games.mahjong.payments import ceil100, honba_per_tsumo_payer, hon
 from tilerooms.games.mahjong.tiles import format_tiles, parse_tile, parse_tiles
 from tilerooms.games.mahjong.yaku_names import YAKU_NAMES
 
-YAKUMAN_NAMES = {YAKU_NAMES[k] for k in (
-    "KokushiMusou", "DaburuKokushiMusou", "Suuankou", "SuuankouTanki", "Daisangen", "Shousuushii", "DaiSuushii",
-    "Tsuuiisou", "Chinroutou", "Ryuuiisou", "ChuurenPoutou", "DaburuChuurenPoutou", "Suukantsu", "Tenhou", "Chiihou")}
+YAKUMAN_NAMES = {
+    YAKU_NAMES[k]
+    for k in (
+        "KokushiMusou",
+        "DaburuKokushiMusou",
+        "Suuankou",
+        "SuuankouTanki",
+        "Daisangen",
+        "Shousuushii",
+        "DaiSuushii",
+        "Tsuuiisou",
+        "Chinroutou",
+        "Ryuuiisou",
+        "ChuurenPoutou",
+        "DaburuChuurenPoutou",
+        "Suukantsu",
+        "Tenhou",
+        "Chiihou",
+    )
+}
+
 
 @settings(max_examples=300, deadline=None)
 @given(hands)

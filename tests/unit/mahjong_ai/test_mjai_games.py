@@ -21,10 +21,14 @@ from tilerooms.games.mahjong.ai_shanten import regular_shanten, shanten_fast
 from .mjai_helpers import json_view, position
 
 
-@pytest.mark.parametrize(("levels", "seed"), [
-    ({"p0": "hard", "p1": "normal", "p2": "easy", "p3": "hard"}, 11),
-    ({"p0": "hard", "p1": "normal", "p2": "easy"}, 12),
-], ids=["4-player", "sanma"])
+@pytest.mark.parametrize(
+    ("levels", "seed"),
+    [
+        ({"p0": "hard", "p1": "normal", "p2": "easy", "p3": "hard"}, 11),
+        ({"p0": "hard", "p1": "normal", "p2": "easy"}, 12),
+    ],
+    ids=["4-player", "sanma"],
+)
 def test_a_full_hanchan_between_ais_has_no_rejected_action(levels, seed):
     record = play_game(levels, seed, options={"length": "hanchan"})
     assert record.rejected == 0
@@ -142,15 +146,13 @@ def test_duplicate_tables_put_the_challenger_in_every_seat_once():
         assert len(tables) == n
         # rotation r: the seat-r player is the challenger, every other seat the champion
         assert [me for me, _ in tables] == seating
-        assert [[levels[p] for p in seating] for _, levels in tables] == [
-            ["hard" if s == r else "normal" for s in range(n)] for r in range(n)]
+        assert [[levels[p] for p in seating] for _, levels in tables] == [["hard" if s == r else "normal" for s in range(n)] for r in range(n)]
 
 
 def test_a_duplicate_match_between_equal_levels_cancels_the_walls_luck_exactly():
     # the same level on both sides: every rotation is the same game, so the "challenger" averages
     # exactly the middle place, half the seats above it and a zero points margin
-    games = [_duplicate_job((me, levels, 31, "tonpuu"))
-             for me, levels in duplicate_tables(31, True, "normal", "normal", "tonpuu")]
+    games = [_duplicate_job((me, levels, 31, "tonpuu")) for me, levels in duplicate_tables(31, True, "normal", "normal", "tonpuu")]
     lines = summarize_duplicate(games, "normal", "normal", True)
     assert "above a normal seat: 50.0% (95% CI 50.0%-50.0%)" in lines[1]
     assert "average place: 2.000 (2.000-2.000)" in lines[2]

@@ -49,8 +49,7 @@ def test_easy_still_keeps_the_shanten():
 
 def _riichi_table(my_hand: str, riichi_discards: str, dora: str = "1z") -> dict:
     # seat 1 is in riichi (its first discard lies sideways); seats 2 and 3 are quiet
-    return position([my_hand, "147p258s369m5677z", "147s258m369p1256z", "147m258p369s1234z"],
-                    discards={1: riichi_discards}, riichi=[1], dora=dora)
+    return position([my_hand, "147p258s369m5677z", "147s258m369p1256z", "147m258p369s1234z"], discards={1: riichi_discards}, riichi=[1], dora=dora)
 
 
 def test_hard_folds_with_genbutsu_against_a_riichi():
@@ -144,8 +143,7 @@ def test_riichi_with_a_good_wait_uses_a_legal_riichi_discard(level):
 def test_hard_riichis_even_a_mangan_dama():
     # closed tanyao-to-be with four dora (indicator 4p: 5p x3, one of them red): dama is already
     # mangan, but with a 5s-8s wait the riichi (ura-dora, ippatsu, tsumo) is worth more
-    state = position(["234m678m345p05p67s1z", *QUIET[:2], "147s258m369p1256z"],
-                     dora="4p4s4m")
+    state = position(["234m678m345p05p67s1z", *QUIET[:2], "147s258m369p1256z"], dora="4p4s4m")
     (action,) = decide(state, 0, "hard")
     assert kind(action["tile"]) == kind_of("1z") and action.get("riichi") is True
 
@@ -178,8 +176,7 @@ def test_after_riichi_only_tsumogiri():
 def test_discard_after_a_chi_respects_kuikae(level):
     # seat 0 just chi'd 3m with 45m: 3m and 6m are banned (spec 5.2); the view lists the rest
     melds = {0: [{"type": "chi", "tiles": "345m", "from": 3}]}
-    state = position(["36m 1p 2p 7p 8s 9s 1z 5z 7z 6m", *QUIET], melds=melds, stage="afterCall",
-                     hand_overrides={"kuikae": [kind_of("3m"), kind_of("6m")]})
+    state = position(["36m 1p 2p 7p 8s 9s 1z 5z 7z 6m", *QUIET], melds=melds, stage="afterCall", hand_overrides={"kuikae": [kind_of("3m"), kind_of("6m")]})
     (action,) = decide(state, 0, level)
     assert kind(action["tile"]) not in (kind_of("3m"), kind_of("6m"))
     apply_all(state, 0, [action])
@@ -206,8 +203,7 @@ def test_kyuushu_normal_declares_and_hard_keeps_eleven_kinds_for_kokushi():
     assert json_view(nine, 0)["me"]["legal"]["kyuushu"]
     assert decide(nine, 0, "normal") == [{"type": "kyuushu"}]
     assert decide(nine, 0, "hard") == [{"type": "kyuushu"}]
-    eleven = position(["19m19p19s123456z 7m 6m", *QUIET[:1], "147p258s369m5677z", "147s258m369p1256z"],
-                      hand_overrides={"first_round_clean": True})
+    eleven = position(["19m19p19s123456z 7m 6m", *QUIET[:1], "147p258s369m5677z", "147s258m369p1256z"], hand_overrides={"first_round_clean": True})
     assert decide(eleven, 0, "hard")[0]["type"] == "discard"
 
 

@@ -46,8 +46,9 @@ def test_sanma_same_seed_same_setup_and_a_14_tile_dead_wall() -> None:
 
 def test_double_ron_bonus_goes_to_the_nearest_after_the_discarder_across_seat_0() -> None:
     # seat 2 deals in; seats 3 and 0 (the dealer) ron: seat 3 comes first after seat 2
-    s = table({0: WAIT_47M_B, 2: THROW_4M, 3: WAIT_47M}, turn=2, dora="1z", honba=1, riichi_pool=1000,
-              points=[25000, 25000, 25000, 24000], options={"akaDora": 0})
+    s = table(
+        {0: WAIT_47M_B, 2: THROW_4M, 3: WAIT_47M}, turn=2, dora="1z", honba=1, riichi_pool=1000, points=[25000, 25000, 25000, 24000], options={"akaDora": 0}
+    )
     discard(s, 2, "4m")
     claim(s, 0, "ron")
     claim(s, 3, "ron")
@@ -58,8 +59,7 @@ def test_double_ron_bonus_goes_to_the_nearest_after_the_discarder_across_seat_0(
 
 
 def test_head_bump_across_seat_0_keeps_the_nearest_only() -> None:
-    s = table({0: WAIT_47M_B, 2: THROW_4M, 3: WAIT_47M}, turn=2, dora="1z",
-              options={"doubleRon": "headBump", "akaDora": 0})
+    s = table({0: WAIT_47M_B, 2: THROW_4M, 3: WAIT_47M}, turn=2, dora="1z", options={"doubleRon": "headBump", "akaDora": 0})
     discard(s, 2, "4m")
     claim(s, 0, "ron")
     claim(s, 3, "ron")
@@ -107,9 +107,13 @@ def test_the_last_discard_offers_no_chi_pon_or_kan(live_count: int, chi: list[st
 
 @pytest.mark.parametrize(("live_count", "allowed"), [(1, True), (0, False)])
 def test_no_kakan_after_the_haitei_draw(live_count: int, allowed: bool) -> None:
-    s = position(["5s123p789p19m11z", "19m19p19s1234567z", "46s123m789p99m123p", "2468m2468p2368s6z"],
-                 melds={0: [{"type": "pon", "tiles": "555s", "from": 1}]}, dora="1z", live_count=live_count,
-                 filler_seats=[1])
+    s = position(
+        ["5s123p789p19m11z", "19m19p19s1234567z", "46s123m789p99m123p", "2468m2468p2368s6z"],
+        melds={0: [{"type": "pon", "tiles": "555s", "from": 1}]},
+        dora="1z",
+        live_count=live_count,
+        filler_seats=[1],
+    )
     legal = engine.view(s, "A")["me"]["legal"]["kakan"]
     assert bool(legal) is allowed
     if not allowed:
@@ -121,8 +125,7 @@ def test_no_kakan_after_the_haitei_draw(live_count: int, allowed: bool) -> None:
 
 def _nagashi_table() -> dict:
     # seat 2 has thrown 1m 9m 9p and now throws its drawn 1z; seat 3 could pon it; one live tile left
-    return table({2: "2468m2468p2468s3z1z", 3: "11z5m13579p1357s6z"}, turn=2, live="9s", live_count=1,
-                 filler_seats=[0, 1], discards={2: "19m9p"}, dora="5z")
+    return table({2: "2468m2468p2468s3z1z", 3: "11z5m13579p1357s6z"}, turn=2, live="9s", live_count=1, filler_seats=[0, 1], discards={2: "19m9p"}, dora="5z")
 
 
 def test_nagashi_mangan_when_no_discard_was_called() -> None:
@@ -154,9 +157,14 @@ def test_no_nagashi_mangan_once_a_discard_was_called() -> None:
 
 
 def test_four_winds_abort_keeps_dealer_adds_honba_keeps_sticks() -> None:
-    s = position(["1z258m369p147s2468p", "1z47m258p369s2358m", "1z47p258s369m2357p", "1z69p369m147s4567p"],
-                 live="9m9p9s", honba=2, riichi_pool=2000, points=[25000, 24000, 25000, 24000],
-                 hand_overrides={"first_round_clean": True})
+    s = position(
+        ["1z258m369p147s2468p", "1z47m258p369s2358m", "1z47p258s369m2357p", "1z69p369m147s4567p"],
+        live="9m9p9s",
+        honba=2,
+        riichi_pool=2000,
+        points=[25000, 24000, 25000, 24000],
+        hand_overrides={"first_round_clean": True},
+    )
     for seat in range(4):
         discard(s, seat, "1z")
         all_pass(s)
@@ -166,9 +174,17 @@ def test_four_winds_abort_keeps_dealer_adds_honba_keeps_sticks() -> None:
 
 
 def test_four_riichi_abort_keeps_dealer_adds_honba_keeps_sticks() -> None:
-    s = position(["4m123s456s789s3344z", "123m456m789m1p234s", "123p456p789p2s567s", "678s99s111z222z55z"],
-                 riichi=[1, 2, 3], discards={1: "9s", 2: "9m", 3: "1m"}, dora="6z", ura="6z", dealer=1, honba=1,
-                 riichi_pool=3000, points=[25000, 24000, 24000, 24000])
+    s = position(
+        ["4m123s456s789s3344z", "123m456m789m1p234s", "123p456p789p2s567s", "678s99s111z222z55z"],
+        riichi=[1, 2, 3],
+        discards={1: "9s", 2: "9m", 3: "1m"},
+        dora="6z",
+        ura="6z",
+        dealer=1,
+        honba=1,
+        riichi_pool=3000,
+        points=[25000, 24000, 24000, 24000],
+    )
     discard(s, 0, "4m", riichi=True)
     all_pass(s)
     record = s["last_result"]
@@ -184,8 +200,7 @@ RIICHI_OTHERS = ["19m19p19s1234567z", "4489m3579s6z3579p", "2468m2468p2368s5z"]
 
 
 def test_riichi_with_exactly_1000_points_and_4_live_tiles_is_allowed() -> None:
-    s = position([RIICHI_4M, *RIICHI_OTHERS], dora="3z", points=[1000, 33000, 33000, 33000], live_count=4,
-                 filler_seats=[1, 2, 3])
+    s = position([RIICHI_4M, *RIICHI_OTHERS], dora="3z", points=[1000, 33000, 33000, 33000], live_count=4, filler_seats=[1, 2, 3])
     assert engine.view(s, "A")["me"]["legal"]["riichi"]
     discard(s, 0, "4m", riichi=True)
     all_pass(s)

@@ -101,21 +101,18 @@ WAIT_47M = "56m234p567p345s88s"  # 4m-7m
 
 
 def test_discard_furiten_hides_ron_but_tsumo_is_allowed() -> None:
-    s = position(["4m159p159s1234567z", QUIET3.replace("178p", "179p"), PON_4M, WAIT_47M], dora="1z",
-                 discards={3: "7m"})
+    s = position(["4m159p159s1234567z", QUIET3.replace("178p", "179p"), PON_4M, WAIT_47M], dora="1z", discards={3: "7m"})
     discard(s, 0, "4m")
     assert "ron" not in calls_of(s, 3)
     assert engine.view(s, pid(s, 3))["me"]["furiten"] is True
-    t = position(["159p159s1234567z", QUIET3, PON_4M, WAIT_47M + "4m"], turn=3, dora="1z",
-                 discards={3: "7m"})
+    t = position(["159p159s1234567z", QUIET3, PON_4M, WAIT_47M + "4m"], turn=3, dora="1z", discards={3: "7m"})
     play(t, 3, "tsumo")
     assert t["last_result"]["winners"][0]["seat"] == 3
 
 
 def test_passed_ron_is_same_turn_furiten_until_own_discard() -> None:
     # seat 3 passes the 4m; seat 1 then throws a 7m: no ron; after seat 3's own discard it may ron
-    s = position(["4m159p159s1234567z", "19m19p19s1234567z", "4489m3579p3569s6z", WAIT_47M], dora="1z",
-                 live="7m1p9s7m")
+    s = position(["4m159p159s1234567z", "19m19p19s1234567z", "4489m3579p3569s6z", WAIT_47M], dora="1z", live="7m1p9s7m")
     discard(s, 0, "4m")
     assert calls_of(s, 3) == ["ron"]
     all_pass(s)
@@ -133,8 +130,9 @@ def test_passed_ron_is_same_turn_furiten_until_own_discard() -> None:
 
 
 def test_missed_ron_in_riichi_is_furiten_to_the_end_of_the_hand() -> None:
-    s = position(["4m159p159s1234567z", "19m19p19s1234567z", "4489m3579p3569s6z", WAIT_47M], dora="1z",
-                 ura="5z", live="7m1p9s7m", riichi=[3], discards={3: "8p"})
+    s = position(
+        ["4m159p159s1234567z", "19m19p19s1234567z", "4489m3579p3569s6z", WAIT_47M], dora="1z", ura="5z", live="7m1p9s7m", riichi=[3], discards={3: "8p"}
+    )
     discard(s, 0, "4m")
     all_pass(s)
     assert s["hand"]["furiten_riichi"][3]
@@ -153,8 +151,7 @@ def test_missed_ron_in_riichi_is_furiten_to_the_end_of_the_hand() -> None:
 
 
 def test_kuikae_after_chi_refuses_the_same_tile_and_the_other_suji() -> None:
-    s = position(["2m159p159s1234567z", "2345m2468p2468s7z", QUIET3.replace("19m", "99m"), "19m19p19s123456z7p"],
-                 dora="1z")
+    s = position(["2m159p159s1234567z", "2345m2468p2468s7z", QUIET3.replace("19m", "99m"), "19m19p19s123456z7p"], dora="1z")
     discard(s, 0, "2m")
     claim(s, 1, "chi", "3m", "4m")
     assert refused(s, 1, {"type": "discard", "tile": _id(s, 1, "5m")}).code == "kuikae"
@@ -172,10 +169,8 @@ def _id(s: dict, seat: int, text: str) -> int:
 
 def test_a_chi_that_leaves_no_legal_discard_is_not_offered() -> None:
     # seat 1: three pons (no yaku) and 2345m; chi 2m with 34m would leave only 2m / 5m (both kuikae)
-    melds = {1: [{"type": "pon", "tiles": "111s", "from": 0}, {"type": "pon", "tiles": "999s", "from": 0},
-                 {"type": "pon", "tiles": "888p", "from": 0}]}
-    s = position(["2m159p1589s4567z99p", "2345m", "19m166789p3s4567z", "1289m3467p3467s5z"], melds=melds,
-                 dora="9m")
+    melds = {1: [{"type": "pon", "tiles": "111s", "from": 0}, {"type": "pon", "tiles": "999s", "from": 0}, {"type": "pon", "tiles": "888p", "from": 0}]}
+    s = position(["2m159p1589s4567z99p", "2345m", "19m166789p3s4567z", "1289m3467p3467s5z"], melds=melds, dora="9m")
     discard(s, 0, "2m")
     assert calls_of(s, 1) == []
 
@@ -184,8 +179,7 @@ def test_a_chi_that_leaves_no_legal_discard_is_not_offered() -> None:
 
 
 def test_the_last_discard_can_only_be_ronned() -> None:
-    s = position(["4m159p159s1234567z", "19m19p19s1234567z", PON_4M, WAIT_47M], dora="1z", live_count=0,
-                 filler_seats=[1])
+    s = position(["4m159p159s1234567z", "19m19p19s1234567z", PON_4M, WAIT_47M], dora="1z", live_count=0, filler_seats=[1])
     discard(s, 0, "4m")
     assert calls_of(s, 2) == [] and calls_of(s, 3) == ["ron"]
     claim(s, 3, "ron")

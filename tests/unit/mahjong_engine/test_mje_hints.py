@@ -30,7 +30,7 @@ def _own(state: dict, seat: int, **kw):
 
 
 def _kinds(text: str) -> list[int]:
-    return [hints.token_kind(c) for c in (text[i:i + 2] for i in range(0, len(text), 2))]
+    return [hints.token_kind(c) for c in (text[i : i + 2] for i in range(0, len(text), 2))]
 
 
 def _pass_all(state: dict) -> None:
@@ -124,13 +124,13 @@ def test_the_hints_use_my_view_only():
     a = table({0: WAITS_1M_4M + "9m"}, discards={0: "4m", 2: "7z"}, dora="1z", live="9s")
     b = copy.deepcopy(a)
     h = b["hand"]
-    hidden = h["closed"][1] + h["closed"][2] + h["closed"][3] + h["live"] + h["ura"] + h["dora"][h["dora_revealed"]:]
+    hidden = h["closed"][1] + h["closed"][2] + h["closed"][3] + h["live"] + h["ura"] + h["dora"][h["dora_revealed"] :]
     random.Random(5).shuffle(hidden)
     for seat in (1, 2, 3):
         h["closed"][seat], hidden = sorted(hidden[:13]), hidden[13:]
-    h["live"], hidden = hidden[:len(h["live"])], hidden[len(h["live"]):]
-    h["ura"], hidden = hidden[:len(h["ura"])], hidden[len(h["ura"]):]
-    h["dora"] = h["dora"][:h["dora_revealed"]] + hidden
+    h["live"], hidden = hidden[: len(h["live"])], hidden[len(h["live"]) :]
+    h["ura"], hidden = hidden[: len(h["ura"])], hidden[len(h["ura"]) :]
+    h["dora"] = h["dora"][: h["dora_revealed"]] + hidden
     assert a["hand"]["closed"][1] != h["closed"][1] and a["hand"]["live"] != h["live"]
     va, vb = _view(a, 0), _view(b, 0)
     assert va == vb

@@ -27,8 +27,7 @@ def test_same_seed_same_seating_wall_and_deal() -> None:
 def test_sanma_has_108_tiles_without_2m_to_8m_and_55_live() -> None:
     s = engine.setup({}, ["p", "q", "r"], 7)
     assert s["mode"] == "sanma" and len(s["hand"]["live"]) + 1 == 55
-    every = sorted(s["hand"]["live"] + s["hand"]["rinshan"] + s["hand"]["dora"] + s["hand"]["ura"]
-                   + [t for c in s["hand"]["closed"] for t in c])
+    every = sorted(s["hand"]["live"] + s["hand"]["rinshan"] + s["hand"]["dora"] + s["hand"]["ura"] + [t for c in s["hand"]["closed"] for t in c])
     assert len(every) == 108 and not any(1 <= t >> 2 <= 7 for t in every)
 
 
@@ -46,9 +45,20 @@ def test_bad_options_are_refused() -> None:
         assert err.value.code == "bad_option"
 
 
-@pytest.mark.parametrize("action", [None, [], {"type": "fly"}, {"type": "discard"}, {"type": "discard", "tile": 999},
-                                    {"type": "discard", "tile": "x"}, {"type": "claim", "call": "steal"},
-                                    {"type": "setPref", "autoWin": 1}, {"type": "discard", "tile": 1, "seq": "1"}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        [],
+        {"type": "fly"},
+        {"type": "discard"},
+        {"type": "discard", "tile": 999},
+        {"type": "discard", "tile": "x"},
+        {"type": "claim", "call": "steal"},
+        {"type": "setPref", "autoWin": 1},
+        {"type": "discard", "tile": 1, "seq": "1"},
+    ],
+)
 def test_malformed_actions_are_bad_action(action) -> None:
     s = engine.setup({}, ["p", "q", "r", "s"], 1)
     err = refused(s, s["dealer"], action)
@@ -175,7 +185,7 @@ def test_the_window_lasts_at_least_400ms_whether_or_not_anybody_can_claim() -> N
 
 def _hidden(state: dict, viewer_seat: int | None) -> set[int]:
     h = state["hand"]
-    hidden = set(h["live"]) | set(h["rinshan"]) | set(h["dora"][h["dora_revealed"]:]) | set(h["ura"])
+    hidden = set(h["live"]) | set(h["rinshan"]) | set(h["dora"][h["dora_revealed"] :]) | set(h["ura"])
     for seat, closed in enumerate(h["closed"]):
         if seat != viewer_seat:
             hidden |= set(closed)

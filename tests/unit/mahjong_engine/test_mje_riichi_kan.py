@@ -62,8 +62,7 @@ def test_riichi_stick_is_paid_when_the_window_closes_without_ron() -> None:
 
 
 def test_after_riichi_only_the_drawn_tile_may_go() -> None:
-    s = position(["123p456p789p1122z", *OTHERS[:2], "56m234p567p345s88s" + "9m"], turn=3, riichi=[3],
-                 discards={3: "1s"})
+    s = position(["123p456p789p1122z", *OTHERS[:2], "56m234p567p345s88s" + "9m"], turn=3, riichi=[3], discards={3: "1s"})
     err = refused(s, 3, {"type": "discard", "tile": tile(s, 3, "5m")})
     assert err.message == "리치 후에는 쯔모한 패만 버릴 수 있습니다"
     discard(s, 3, "9m")
@@ -78,8 +77,7 @@ def test_ankan_after_riichi_that_changes_the_waits_is_refused() -> None:
 
 
 def test_ankan_after_riichi_that_keeps_waits_and_reading_is_allowed() -> None:
-    s = position(["111m234p567p789s5z1m", "29m19p19s1234567z", *OTHERS[1:]], riichi=[0], discards={0: "9p"},
-                 options={"ankanChankanKokushi": False})
+    s = position(["111m234p567p789s5z1m", "29m19p19s1234567z", *OTHERS[1:]], riichi=[0], discards={0: "9p"}, options={"ankanChankanKokushi": False})
     play(s, 0, "ankan", kind=0)
     assert s["hand"]["melds"][0][0]["type"] == "ankan" and s["hand"]["stage"] == "afterDraw"
     assert s["hand"]["dora_revealed"] == 2  # ankan: the new indicator at once
@@ -92,8 +90,7 @@ KAN_HAND = "777z123m456m789m1p"  # seat 1: 777z, waits 1p
 
 
 def test_rinshan_win_after_daiminkan_reveals_no_new_dora() -> None:
-    s = position(["7z9m159p159s123456z", KAN_HAND, "19m19p19s123456z8p", "2468m2468p2468s5z"], dora="1z",
-                 rinshan="1p")
+    s = position(["7z9m159p159s123456z", KAN_HAND, "19m19p19s123456z8p", "2468m2468p2468s5z"], dora="1z", rinshan="1p")
     discard(s, 0, "7z")
     claim(s, 1, "kan")
     assert s["hand"]["drawn"][1] >> 2 == 9  # the 1p from the dead wall
@@ -105,8 +102,9 @@ def test_rinshan_win_after_daiminkan_reveals_no_new_dora() -> None:
 
 def test_daiminkan_dora_is_revealed_at_the_next_discard_and_counts_for_that_ron() -> None:
     # second indicator 8s -> dora 9s; seat 3 rons the 9s seat 1 throws after the kan
-    s = position(["7z9m159p159s123456z", "777z123m456m789m1p", "19m19p129s123456z", "78s234p567p345m88m"],
-                 dora="1z8s", rinshan="9s", hand_overrides={"dora_revealed": 1})
+    s = position(
+        ["7z9m159p159s123456z", "777z123m456m789m1p", "19m19p129s123456z", "78s234p567p345m88m"], dora="1z8s", rinshan="9s", hand_overrides={"dora_revealed": 1}
+    )
     discard(s, 0, "7z")
     claim(s, 1, "kan")
     assert s["hand"]["dora_revealed"] == 1 and s["hand"]["pending_kan_dora"] == 1
@@ -120,8 +118,11 @@ def test_daiminkan_dora_is_revealed_at_the_next_discard_and_counts_for_that_ron(
 
 def test_kakan_opens_a_chankan_window() -> None:
     # seat 0 adds the fourth 5s to its pon; seat 2 waits 46s kanchan with no other yaku
-    s = position(["5s123p789p19m11z", "19m19p19s1234567z", "46s123m789p99m123p", "2468m2468p2368s6z"],
-                 melds={0: [{"type": "pon", "tiles": "555s", "from": 1}]}, dora="1z")
+    s = position(
+        ["5s123p789p19m11z", "19m19p19s1234567z", "46s123m789p99m123p", "2468m2468p2368s6z"],
+        melds={0: [{"type": "pon", "tiles": "555s", "from": 1}]},
+        dora="1z",
+    )
     play(s, 0, "kakan", tile="5s")
     assert s["hand"]["stage"] == "claim" and calls_of(s, 2) == ["ron"]
     claim(s, 2, "ron")
@@ -130,10 +131,8 @@ def test_kakan_opens_a_chankan_window() -> None:
 
 
 def test_four_kans_by_two_players_abort_after_the_next_discard() -> None:
-    melds = {0: [{"type": "ankan", "tiles": "1111z"}],
-             1: [{"type": "ankan", "tiles": "2222z"}, {"type": "ankan", "tiles": "3333z"}]}
-    s = position(["9999m1234p567s", "1234s678m", "1m1239p1s9s4567z78p", "2468m2468p2468s5z"], melds=melds,
-                 dora="8m", options={"ankanChankanKokushi": False})
+    melds = {0: [{"type": "ankan", "tiles": "1111z"}], 1: [{"type": "ankan", "tiles": "2222z"}, {"type": "ankan", "tiles": "3333z"}]}
+    s = position(["9999m1234p567s", "1234s678m", "1m1239p1s9s4567z78p", "2468m2468p2468s5z"], melds=melds, dora="8m", options={"ankanChankanKokushi": False})
     play(s, 0, "ankan", kind=8)
     assert s["hand"]["kan_count"] == 4 and s["hand"]["suukan_pending"]
     assert engine.view(s, "A")["me"]["legal"]["ankan"] == []

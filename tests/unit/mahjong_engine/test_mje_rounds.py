@@ -21,13 +21,17 @@ YONMA = (DEALER_LAST, TENPAI, NOTEN, "1z")
 SANMA = (SANMA_DEALER_LAST, SANMA_TENPAI, SANMA_NOTEN, "3z")
 
 
-@pytest.mark.parametrize(("table", "tenpai_seats", "expected"), [
-    (YONMA, (1,), [-1000, 3000, -1000, -1000]),
-    (YONMA, (1, 2), [-1500, 1500, 1500, -1500]),
-    (YONMA, (1, 2, 3), [-3000, 1000, 1000, 1000]),
-    (SANMA, (1,), [-1000, 2000, -1000]),
-    (SANMA, (1, 2), [-2000, 1000, 1000]),
-], ids=["4p-1", "4p-2", "4p-3", "sanma-1", "sanma-2"])
+@pytest.mark.parametrize(
+    ("table", "tenpai_seats", "expected"),
+    [
+        (YONMA, (1,), [-1000, 3000, -1000, -1000]),
+        (YONMA, (1, 2), [-1500, 1500, 1500, -1500]),
+        (YONMA, (1, 2, 3), [-3000, 1000, 1000, 1000]),
+        (SANMA, (1,), [-1000, 2000, -1000]),
+        (SANMA, (1, 2), [-2000, 1000, 1000]),
+    ],
+    ids=["4p-1", "4p-2", "4p-3", "sanma-1", "sanma-2"],
+)
 def test_tenpai_payments_and_dealer_noten_rotates(table: tuple, tenpai_seats: tuple[int, ...], expected: list[int]) -> None:
     dealer_last, tenpai, noten, dora = table
     hands = [dealer_last] + [tenpai[i] if i + 1 in tenpai_seats else noten[i] for i in range(len(tenpai))]
@@ -43,16 +47,14 @@ def test_tenpai_payments_and_dealer_noten_rotates(table: tuple, tenpai_seats: tu
 
 
 def test_a_wait_on_a_tile_held_four_times_is_noten() -> None:
-    s = position([DEALER_LAST, "6666s234m567m789p", NOTEN[1], NOTEN[2]], live_count=0,
-                 filler_seats=[0], dora="1z")
+    s = position([DEALER_LAST, "6666s234m567m789p", NOTEN[1], NOTEN[2]], live_count=0, filler_seats=[0], dora="1z")
     discard(s, 0, "7z")
     all_pass(s)
     assert s["last_result"]["tenpai"] == []
 
 
 def test_nagashi_mangan_pays_a_mangan_and_no_tenpai_payments() -> None:
-    s = position([DEALER_LAST, TENPAI[0], NOTEN[1], NOTEN[2]], live_count=0, filler_seats=[0, 1, 3],
-                 discards={2: "19m9p1z"}, dora="1z")
+    s = position([DEALER_LAST, TENPAI[0], NOTEN[1], NOTEN[2]], live_count=0, filler_seats=[0, 1, 3], discards={2: "19m9p1z"}, dora="1z")
     discard(s, 0, "7z")
     all_pass(s)
     record = s["last_result"]
@@ -64,8 +66,7 @@ def test_nagashi_mangan_pays_a_mangan_and_no_tenpai_payments() -> None:
 
 
 def test_kyuushu_keeps_the_dealer_adds_honba_and_keeps_the_sticks() -> None:
-    s = position(["19m19p19s1234z2568m", *NOTEN], riichi_pool=1000, honba=1, points=[25000, 25000, 25000, 24000],
-                 hand_overrides={"first_round_clean": True})
+    s = position(["19m19p19s1234z2568m", *NOTEN], riichi_pool=1000, honba=1, points=[25000, 25000, 25000, 24000], hand_overrides={"first_round_clean": True})
     play(s, 0, "kyuushu")
     record = s["last_result"]
     assert record["kind"] == "abortive" and record["reason"] == "kyuushu"
@@ -74,8 +75,9 @@ def test_kyuushu_keeps_the_dealer_adds_honba_and_keeps_the_sticks() -> None:
 
 
 def test_four_winds_on_the_first_go_around_abort() -> None:
-    s = position(["1z258m369p147s2468p", "1z47m258p369s2358m", "1z47p258s369m2357p", "1z69p369m147s4567p"],
-                 live="9m9p9s", hand_overrides={"first_round_clean": True})
+    s = position(
+        ["1z258m369p147s2468p", "1z47m258p369s2358m", "1z47p258s369m2357p", "1z69p369m147s4567p"], live="9m9p9s", hand_overrides={"first_round_clean": True}
+    )
     for seat in range(4):
         discard(s, seat, "1z")
         if seat < 3:
@@ -85,8 +87,13 @@ def test_four_winds_on_the_first_go_around_abort() -> None:
 
 
 def test_four_riichi_abort() -> None:
-    s = position(["4m123s456s789s3344z", "123m456m789m1p234s", "123p456p789p2s567s", "678s99s111z222z55z"],
-                 riichi=[1, 2, 3], discards={1: "9s", 2: "9m", 3: "1m"}, dora="6z", ura="6z")
+    s = position(
+        ["4m123s456s789s3344z", "123m456m789m1p234s", "123p456p789p2s567s", "678s99s111z222z55z"],
+        riichi=[1, 2, 3],
+        discards={1: "9s", 2: "9m", 3: "1m"},
+        dora="6z",
+        ura="6z",
+    )
     discard(s, 0, "4m", riichi=True)
     all_pass(s)
     assert s["last_result"]["reason"] == "suucha"
@@ -100,8 +107,7 @@ DRAGONS = {1: [{"type": "pon", "tiles": "555z", "from": 0}, {"type": "pon", "til
 
 def _pao_table() -> dict:
     # seat 3 throws the third dragon; seat 1 pons it and waits 1p tanki for daisangen
-    s = position(["2468m2468p2468s9m", "77z123m19p", "13579m1357p3579s", "7z13579s2469m1234z"], turn=3, melds=DRAGONS,
-                 live="3z3z1p1p", dora="1z")
+    s = position(["2468m2468p2468s9m", "77z123m19p", "13579m1357p3579s", "7z13579s2469m1234z"], turn=3, melds=DRAGONS, live="3z3z1p1p", dora="1z")
     discard(s, 3, "7z")
     claim(s, 1, "pon")
     assert s["hand"]["pao"][1] == {"yakuman": "daisangen", "liable": 3}
@@ -142,8 +148,7 @@ WIN14 = "123m456m789m123p55p"  # tsumo + ittsu, 30 fu: 1000/2000, dealer 2000 al
 def _tsumo(seat: int, *, dealer: int, points: list[int], round_wind: int = 1, hand_number: int = 3, **kw) -> dict:
     quiet = ["147s258s369s1357z", "2468s13579s2467z", "147s258s369s2457z"]
     hands = [quiet.pop() if s != seat else WIN14 for s in range(4)]
-    s = position(hands, turn=seat, dealer=dealer, points=points, dora="1z", round_wind=round_wind,
-                 hand_number=hand_number, **kw)
+    s = position(hands, turn=seat, dealer=dealer, points=points, dora="1z", round_wind=round_wind, hand_number=hand_number, **kw)
     play(s, seat, "tsumo")
     return s
 
@@ -177,8 +182,7 @@ def test_west_entry_when_nobody_reaches_30000_then_sudden_death() -> None:
 
 
 def test_ranking_ties_go_to_the_seat_nearer_seat_0_and_first_takes_the_pool() -> None:
-    s = position(["123m456m789m123p55p", *NOTEN], points=[30000, 30000, 19000, 20000], riichi_pool=1000,
-                 phase="finished", end_reason="normal")
+    s = position(["123m456m789m123p55p", *NOTEN], points=[30000, 30000, 19000, 20000], riichi_pool=1000, phase="finished", end_reason="normal")
     result = engine.result(s)
     assert [r["seat"] for r in result["ranking"]] == [0, 1, 3, 2]
     assert result["ranking"][0]["points"] == 31000 and result["winner"] == ["A"]
@@ -215,8 +219,7 @@ def test_sanma_tsumo_loss_mangan_is_6000() -> None:
 
 
 def test_sanma_indicator_1m_makes_9m_dora() -> None:
-    s = position(["111p456p789p99m777z", "1289p1289s1235z9m", "3467p34667s1246z"],
-                 dora="1m")
+    s = position(["111p456p789p99m777z", "1289p1289s1235z9m", "3467p34667s1246z"], dora="1m")
     play(s, 0, "tsumo")
     yaku = dict((n, h) for n, h in s["last_result"]["winners"][0]["yaku"])
     assert yaku["도라"] == 2

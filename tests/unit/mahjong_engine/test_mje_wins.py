@@ -3,11 +3,11 @@ kataagari."""
 
 from __future__ import annotations
 
-from tests.unit.mahjong_engine.mje_helpers import calls_of, discard, play, position, refused, table
+from tests.unit.mahjong_engine.mje_helpers import calls_of, discard, play, refused, table
+
 
 def _tsumo_table(hand14: str, seat: int = 1, **kw) -> dict:
-    return table({seat: hand14}, turn=seat, dora=kw.pop("dora", "1z"), discards={seat: "9m"} | kw.pop("discards", {}),
-                 **kw)
+    return table({seat: hand14}, turn=seat, dora=kw.pop("dora", "1z"), discards={seat: "9m"} | kw.pop("discards", {}), **kw)
 
 
 def _winner(s: dict) -> dict:
@@ -51,8 +51,7 @@ def test_pinfu_tsumo_is_20_fu_and_an_open_20_fu_hand_is_30() -> None:
     play(s, 1, "tsumo")
     assert _winner(s)["fu"] == 20
     # open tanyao: runs only, ryanmen, 55s pair, tsumo 2 fu -> 22 would be 30; ron 20 -> 30
-    o = table({1: "234m678p55s34s", 0: "5s123p789p11z22234z"}, turn=0, dora="1z",
-              melds={1: [{"type": "chi", "tiles": "567s", "from": 0}]}, discards={1: "9m"})
+    o = table({1: "234m678p55s34s", 0: "5s123p789p11z22234z"}, turn=0, dora="1z", melds={1: [{"type": "chi", "tiles": "567s", "from": 0}]}, discards={1: "9m"})
     discard(o, 0, "5s")
     play(o, 1, "claim", call="ron")
     assert _winner(o)["fu"] == 30
@@ -65,15 +64,13 @@ def test_seven_pairs_is_25_fu() -> None:
 
 
 def test_open_hand_without_yaku_cannot_tsumo() -> None:
-    s = table({1: "234m678p55s78s9s"}, turn=1, dora="1z", melds={1: [{"type": "chi", "tiles": "567s", "from": 0}]},
-              discards={1: "9m"})
+    s = table({1: "234m678p55s78s9s"}, turn=1, dora="1z", melds={1: [{"type": "chi", "tiles": "567s", "from": 0}]}, discards={1: "9m"})
     err = refused(s, 1, {"type": "tsumo"})
     assert err.message == "역이 없어 화료할 수 없습니다"
 
 
 def test_kataagari_no_ron_on_the_wait_without_yaku() -> None:
     # open 234m 567p 88s + 33z... : seat 3 waits 3z (yakuhai? no, 3z = 서: not its wind) / 8s
-    s = table({0: "8s159p159s1234567z", 3: "234m567p88s33z"}, dora="1m",
-              melds={3: [{"type": "pon", "tiles": "666p", "from": 2}]})
+    s = table({0: "8s159p159s1234567z", 3: "234m567p88s33z"}, dora="1m", melds={3: [{"type": "pon", "tiles": "666p", "from": 2}]})
     discard(s, 0, "8s")
     assert "ron" not in calls_of(s, 3)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms import runtime
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
-from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.table.state import RoomState
 
 HOSTS = [guest(f"lobbyhost{n:04d}", f"방장{n}") for n in range(5)]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import reflex as rx
 
+from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms import runtime
 from tilerooms.rooms.service import RoomService
-from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.shell.practice import PracticeState, practice_choice
 from tilerooms.table.state import RoomState
 

@@ -6,12 +6,12 @@ import asyncio
 
 from reflex.state import State
 
-from tilerooms.reflex_ext import dirty_marks
-from tilerooms.shell.identity import IdentityState
 from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.table.state import RoomState
-from tilerooms.table.rummikub.state import RummikubTable
+from tilerooms.reflex_ext import dirty_marks
 from tilerooms.reflex_ext.shed import shed_defaults
+from tilerooms.shell.identity import IdentityState
+from tilerooms.table.rummikub.state import RummikubTable
+from tilerooms.table.state import RoomState
 
 LAZY = dirty_marks.install(hot=(RoomState,))
 

@@ -13,11 +13,11 @@ import reflex as rx
 import tilerooms.pages
 import tilerooms.shell
 import tilerooms.table
-from tilerooms.shell.identity import IdentityState
 from tilerooms.reflex_ext.payloads import REFUSED_MESSAGE, Refused, browser_event, check_arguments, fits, is_browser_event, wire_value
+from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
-from tilerooms.table.state import RoomState
 from tilerooms.table.rummikub.state import RummikubTable
+from tilerooms.table.state import RoomState
 
 TABLE = MahjongTable.get_full_name()
 
@@ -44,19 +44,34 @@ def test_the_game_tables_are_among_our_states():
 @pytest.mark.parametrize(
     "value,annotation,ok",
     [
-        ("R1a", str, True), (5, str, False), (None, str, False),
-        (3, int, True), (True, int, False), ("3", int, False), (1.5, int, False),
-        (False, bool, True), (0, bool, False),
-        ({"a": "b"}, dict[str, str], True), ({"a": 1}, dict[str, str], False), (["a"], dict[str, str], False),
-        ({"a": [1]}, dict, True), (["a", "b"], list[str], True), (["a", 1], list[str], False),
-        (None, dict[str, Any] | None, True), ("x", Any, True), (2.5, float, True), (2, float, True),
+        ("R1a", str, True),
+        (5, str, False),
+        (None, str, False),
+        (3, int, True),
+        (True, int, False),
+        ("3", int, False),
+        (1.5, int, False),
+        (False, bool, True),
+        (0, bool, False),
+        ({"a": "b"}, dict[str, str], True),
+        ({"a": 1}, dict[str, str], False),
+        (["a"], dict[str, str], False),
+        ({"a": [1]}, dict, True),
+        (["a", "b"], list[str], True),
+        (["a", 1], list[str], False),
+        (None, dict[str, Any] | None, True),
+        ("x", Any, True),
+        (2.5, float, True),
+        (2, float, True),
     ],
 )
 def test_a_value_fits_its_annotation(value, annotation, ok):
     assert fits(value, annotation) is ok
 
 
-@pytest.mark.parametrize("value", [float("inf"), float("nan"), 2**53, -(2**60), "a\ud800", {"\udc00": 1}, [[[[[[[[[[[[[[[[["deep"]]]]]]]]]]]]]]]]], {1: "x"}, object()])
+@pytest.mark.parametrize(
+    "value", [float("inf"), float("nan"), 2**53, -(2**60), "a\ud800", {"\udc00": 1}, [[[[[[[[[[[[[[[[["deep"]]]]]]]]]]]]]]]]], {1: "x"}, object()]
+)
 def test_what_no_browser_sends_is_refused_whatever_the_parameter(value):
     with pytest.raises(Refused):
         wire_value(value)

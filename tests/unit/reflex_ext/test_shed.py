@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.reflex_ext.shed import shed_defaults
 from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
-from tilerooms.table.state import RoomState, SeatRow
 from tilerooms.table.rummikub.state import RummikubTable
-from tilerooms.reflex_ext.shed import shed_defaults
+from tilerooms.table.state import RoomState, SeatRow
 
 
 def _browser() -> rx.State:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from tilerooms.web import safe_logging
 from tilerooms.reflex_ext import socket_guard
-from tilerooms.shell.identity import IdentityState
 from tilerooms.reflex_ext.payloads import Refused
+from tilerooms.shell.identity import IdentityState
 from tilerooms.table.state import RoomState
+from tilerooms.web import safe_logging
 
 ROOT = "reflex___state____state"
 ROOM = RoomState.get_full_name()
@@ -28,13 +28,23 @@ def _event(name: str, payload: Any = None, router: Any = None) -> dict[str, Any]
 @pytest.mark.parametrize(
     "data",
     [
-        socket_guard.MALFORMED, "x", ["a"], {"payload": {}}, _event(f"{ROOM}.apply_view", {"view": {}}), _event(f"{ROOM}._refresh"),
-        _event(f"{ROOM}.toggle", []), _event(f"{ROOM}.toggle", {}), _event(f"{ROOM}.toggle", {"tile_id": 5}),
-        _event(f"{ROOM}.toggle", {"tile_id": "R1a", "x": 1}), _event(f"{ROOM}.toggle", {"tile_id": "\ud800"}),
-        _event(f"{ROOM}.toggle", {"tile_id": "R1a"}, router=[]), _event(f"{ROOM}.toggle", {"tile_id": "R1a"}, router={"query": [1]}),
+        socket_guard.MALFORMED,
+        "x",
+        ["a"],
+        {"payload": {}},
+        _event(f"{ROOM}.apply_view", {"view": {}}),
+        _event(f"{ROOM}._refresh"),
+        _event(f"{ROOM}.toggle", []),
+        _event(f"{ROOM}.toggle", {}),
+        _event(f"{ROOM}.toggle", {"tile_id": 5}),
+        _event(f"{ROOM}.toggle", {"tile_id": "R1a", "x": 1}),
+        _event(f"{ROOM}.toggle", {"tile_id": "\ud800"}),
+        _event(f"{ROOM}.toggle", {"tile_id": "R1a"}, router=[]),
+        _event(f"{ROOM}.toggle", {"tile_id": "R1a"}, router={"query": [1]}),
         _event(f"{ROOM}.send_chat", {"form": {"__reflex_form_data__": [[1, 2, 3]]}}),
         _event(f"{ROOM}.send_chat", {"form": {"__reflex_form_data__": [["text", 5]]}}),
-        _event(f"{ROOM}.setvar", {"var_name": "nope", "value": 1}), _event(f"{ROOM}.setvar", {"var_name": "menu_open", "value": "x"}),
+        _event(f"{ROOM}.setvar", {"var_name": "nope", "value": 1}),
+        _event(f"{ROOM}.setvar", {"var_name": "menu_open", "value": "x"}),
     ],
 )
 def test_the_socket_refuses_frames_no_browser_sends(data):
@@ -45,7 +55,9 @@ def test_the_socket_refuses_frames_no_browser_sends(data):
 def test_the_socket_passes_what_a_browser_sends_and_repairs_its_url():
     form = {"form": {"__reflex_form_data__": [["text", "안녕"]]}}
     assert socket_guard.checked_event(_event(f"{ROOM}.send_chat", form))["payload"] == form
-    event = socket_guard.checked_event(_event(f"{ROOM}.setvar", {"var_name": "menu_open", "value": True}, router={"pathname": "/room/\ud800", "query": {"a": "b"}}))
+    event = socket_guard.checked_event(
+        _event(f"{ROOM}.setvar", {"var_name": "menu_open", "value": True}, router={"pathname": "/room/\ud800", "query": {"a": "b"}})
+    )
     assert event["router_data"] == {"pathname": "/room/\ufffd", "query": {"a": "b"}}
 
 

@@ -152,8 +152,7 @@ class Driver:
         raise AssertionError("the game did not end")
 
 
-def play_room_game(game: str, seed: int, seats: list[tuple[str, str, str]], options: dict[str, Any] | None = None,
-                   habits: Habits | None = None) -> Played:
+def play_room_game(game: str, seed: int, seats: list[tuple[str, str, str]], options: dict[str, Any] | None = None, habits: Habits | None = None) -> Played:
     """One seeded game of `game` played to its end through the room layer."""
     room = seated_room(game, seats, options)
     levels = {pid: level for pid, _, level in seats}

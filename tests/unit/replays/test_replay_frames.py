@@ -6,18 +6,18 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+from tests.unit.replays.room_driver import Habits, play_room_game
 from tilerooms.games.mahjong import engine as mj_engine
 from tilerooms.games.mahjong import flow
 from tilerooms.games.mahjong import replay as mj_replay
 from tilerooms.games.rummikub import engine as rk_engine
 from tilerooms.games.rummikub import replay as rk_replay
+from tilerooms.pages.replay.state import record_id_of
 from tilerooms.replays import frames
 from tilerooms.replays import mahjong as mj_frames
 from tilerooms.replays import rummikub as rk_frames
 from tilerooms.replays.frames import Move, Replay, Seat
 from tilerooms.rooms import play
-from tilerooms.pages.replay.state import record_id_of
-from tests.unit.replays.room_driver import Habits, play_room_game
 
 RK_SEATS = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal")]
 MJ_SEATS = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]
@@ -82,11 +82,11 @@ def test_a_number_tile_step_shows_the_engine_table_and_every_rack():
 
 
 def test_a_written_commit_reads_as_one_line_with_its_tiles():
-    state = rk_engine.make_state(table=[["R7a", "R8a", "R9a"]], racks={"A": ["K1a", "K2a", "K3a", "O5b"], "B": ["B9a"]},
-                                 has_melded=True, current="A")
+    state = rk_engine.make_state(table=[["R7a", "R8a", "R9a"]], racks={"A": ["K1a", "K2a", "K3a", "O5b"], "B": ["B9a"]}, has_melded=True, current="A")
     seq = state["seq"]
-    rk_engine.apply(state, "A", {"type": "setDraft", "seq": seq, "sets": [
-        {"tileIds": ["R7a", "R8a", "R9a"], "as": "run"}, {"tileIds": ["K1a", "K2a", "K3a"], "as": "run"}]})
+    rk_engine.apply(
+        state, "A", {"type": "setDraft", "seq": seq, "sets": [{"tileIds": ["R7a", "R8a", "R9a"], "as": "run"}, {"tileIds": ["K1a", "K2a", "K3a"], "as": "run"}]}
+    )
     seats = [Seat("A", "영희", "영희"), Seat("B", "AI 2 (쉬움)", "AI 2 (Easy)")]
     events = rk_engine.apply(state, "A", {"type": "commit", "seq": state["seq"]})
     move = rk_frames.describe(SimpleNamespace(index=2, entry={}, state=state, events=events), seats, 0)
@@ -155,8 +155,9 @@ def test_a_hand_end_shows_its_result_and_the_last_line_ends_the_game():
 
 
 def test_a_riichi_discard_lies_sideways_and_a_called_one_passes_it_on():
-    state = mj_engine.make_state(["123m456p789s1122z", "456m789p123s3344z", "789m123p456s5566z", "111m222p333s1777z"],
-                                 turn=0, stage="afterDiscard", discards={1: "9p1s2s"}, riichi=[1])
+    state = mj_engine.make_state(
+        ["123m456p789s1122z", "456m789p123s3344z", "789m123p456s5566z", "111m222p333s1777z"], turn=0, stage="afterDiscard", discards={1: "9p1s2s"}, riichi=[1]
+    )
     h = state["hand"]
     pond = mj_frames._pond(h["discards"][1], set())
     assert [t.sideways for t in pond] == [True, False, False]
@@ -192,9 +193,18 @@ def test_any_step_rebuilt_from_a_checkpoint_is_the_engine_state_at_that_step():
 def test_a_worker_keeps_a_few_replays_by_record_id():
     setup, log, _room = _played("rummikub", 5, [("ai-0", "ai", "easy"), ("ai-1", "ai", "easy")], {})
     frames._cache.clear()
-    records = [SimpleNamespace(id=f"rec{i:019d}", game="rummikub", seed=setup["seed"], options_json=json.dumps(setup["options"]),
-                               seats_json=json.dumps(setup["seats"]), log_json=json.dumps(log), ended_at=None)
-               for i in range(frames.CACHE_SIZE + 2)]
+    records = [
+        SimpleNamespace(
+            id=f"rec{i:019d}",
+            game="rummikub",
+            seed=setup["seed"],
+            options_json=json.dumps(setup["options"]),
+            seats_json=json.dumps(setup["seats"]),
+            log_json=json.dumps(log),
+            ended_at=None,
+        )
+        for i in range(frames.CACHE_SIZE + 2)
+    ]
     first = frames.replay_for(records[0])
     assert frames.replay_for(records[0]) is first and frames.cached(records[0].id) is first
     for record in records[1:]:

@@ -22,11 +22,14 @@ def _table(seed: int) -> tuple[list[tuple[str, str, str]], dict, Habits]:
     rng = random.Random(seed)
     count = 3 if seed % 4 == 3 else 4
     people = rng.choice((0, 1, 1, 2))
-    seats = [(f"g-p{i}", "guest", "easy") if i < people else (f"ai-{i}", "ai", rng.choice(("easy", "normal")))
-             for i in range(count)]
+    seats = [(f"g-p{i}", "guest", "easy") if i < people else (f"ai-{i}", "ai", rng.choice(("easy", "normal"))) for i in range(count)]
     options = {"length": "hanchan" if seed % 2 else "tonpuu", "akaDora": rng.choice((0, 2, 3)), "doubleRon": rng.choice(("allow", "headBump"))}
-    habits = Habits(idle=0.15 if people else 0.0, drop=0.01 if people else 0.0,
-                    leave_after=rng.choice((None, 200)) if people > 1 else None, pause=0.003 if people == 1 else 0.0)
+    habits = Habits(
+        idle=0.15 if people else 0.0,
+        drop=0.01 if people else 0.0,
+        leave_after=rng.choice((None, 200)) if people > 1 else None,
+        pause=0.003 if people == 1 else 0.0,
+    )
     return seats, options, habits
 
 
@@ -46,8 +49,7 @@ def test_fifty_seeded_games_replay_to_the_live_final_state():
 
 
 def test_each_replayed_step_carries_the_events_of_its_entry():
-    room = play_room_game("mahjong", 9, [("ai-0", "ai", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "easy")],
-                          {"length": "tonpuu"}).room
+    room = play_room_game("mahjong", 9, [("ai-0", "ai", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "easy")], {"length": "tonpuu"}).room
     setup = room.game_setup
     steps = replay.replay(setup["seed"], setup["options"], setup["players"], play.log_entries(room))
     first = next(steps)

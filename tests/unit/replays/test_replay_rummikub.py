@@ -32,8 +32,7 @@ def _table(seed: int) -> tuple[list[tuple[str, str, str]], dict, Habits]:
         "showDraftToOthers": rng.choice((False, True)),
         "initialMeldPoints": rng.choice((0, 30)),
     }
-    habits = Habits(idle=0.2 if people else 0.0, leave_after=rng.choice((None, 30)) if people > 1 else None,
-                    pause=0.02 if people == 1 else 0.0)
+    habits = Habits(idle=0.2 if people else 0.0, leave_after=rng.choice((None, 30)) if people > 1 else None, pause=0.02 if people == 1 else 0.0)
     return seats, options, habits
 
 

@@ -34,15 +34,40 @@ def test_number_tile_turns_read_best_against_played_and_jump_to_the_turns_end():
 
 def test_mahjong_lines_name_both_choices_and_what_separates_them():
     decision = {
-        "hand": "동1국 0본장", "step": 12, "player": "g-a", "kind": "discard",
-        "played": {"type": "discard", "tile": "5p", "riichi": False}, "ai": {"type": "discard", "tile": "9s", "riichi": True},
-        "agree": False, "played_shanten": 1, "ai_shanten": 1, "played_ukeire": 12, "ai_ukeire": 16,
-        "played_waits": [], "ai_waits": [], "played_value": None, "ai_value": None,
-        "danger_played": 0.12, "danger_ai": 0.03, "loss": 13.0,
+        "hand": "동1국 0본장",
+        "step": 12,
+        "player": "g-a",
+        "kind": "discard",
+        "played": {"type": "discard", "tile": "5p", "riichi": False},
+        "ai": {"type": "discard", "tile": "9s", "riichi": True},
+        "agree": False,
+        "played_shanten": 1,
+        "ai_shanten": 1,
+        "played_ukeire": 12,
+        "ai_ukeire": 16,
+        "played_waits": [],
+        "ai_waits": [],
+        "played_value": None,
+        "ai_value": None,
+        "danger_played": 0.12,
+        "danger_ai": 0.03,
+        "loss": 13.0,
     }
-    review = {"game": "mahjong", "decisions": [decision], "worst": [0],
-              "players": [{"player": "g-a", "name": "영희", "decisions": 20, "agreed": 13, "agreement": 0.65,
-                           "hands": [{"hand": "동1국 0본장", "decisions": 20, "agreed": 13, "agreement": 0.65}]}]}
+    review = {
+        "game": "mahjong",
+        "decisions": [decision],
+        "worst": [0],
+        "players": [
+            {
+                "player": "g-a",
+                "name": "영희",
+                "decisions": 20,
+                "agreed": 13,
+                "agreement": 0.65,
+                "hands": [{"hand": "동1국 0본장", "decisions": 20, "agreed": 13, "agreement": 0.65}],
+            }
+        ],
+    }
     rows = panel(review, [0, 4, 11, 12], {})
     (line,) = rows.worst
     assert line.index == 2  # the position it was decided from: the line at step 11

@@ -14,9 +14,7 @@ from tilerooms.games.mahjong.tiles import ids_to_string, parse_tile
 
 # 13-tile hands that cannot call or win on the usual test tiles (no pairs, no runs)
 QUIET = ["147m258p369s1234z", "147p258s369m5677z", "147s258m369p1256z"]
-SEATS = [{"id": "A", "name": "민수", "kind": "guest", "level": None}] + [
-    {"id": p, "name": p, "kind": "ai", "level": "hard"} for p in "BCD"
-]
+SEATS = [{"id": "A", "name": "민수", "kind": "guest", "level": None}] + [{"id": p, "name": p, "kind": "ai", "level": "hard"} for p in "BCD"]
 
 
 def steps(state: dict, log: list[dict]) -> Iterator[ReplayStep]:
@@ -31,8 +29,7 @@ def discard(state: dict, seat: int, text: str, at_s: int = 1) -> dict:
     """The log entry of `seat` throwing a tile of kind `text` from its hand."""
     kind = parse_tile(text).kind
     tile = next(t for t in state["hand"]["closed"][seat] if t >> 2 == kind)
-    return {"at": state["options"]["startedAt"] + at_s * 1000, "by": state["players"][seat],
-            "action": {"type": "discard", "tile": tile}}
+    return {"at": state["options"]["startedAt"] + at_s * 1000, "by": state["players"][seat], "action": {"type": "discard", "tile": tile}}
 
 
 def reviewed(hands: list[str], seat: int, cut: str, **position) -> dict:

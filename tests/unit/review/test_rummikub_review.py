@@ -8,11 +8,11 @@ import copy
 import json
 from collections.abc import Iterator
 
+from tilerooms.bench.review_rummikub import logged_game
 from tilerooms.core.replay import ReplayStep, apply_entry
 from tilerooms.games.rummikub import ai, engine, replay
 from tilerooms.games.rummikub.review import best_play, review, review_steps
 from tilerooms.games.rummikub.tiles import rack_value
-from tilerooms.bench.review_rummikub import logged_game
 
 ME = {"id": "A", "name": "민수", "kind": "guest", "level": None}
 BOT = {"id": "B", "name": "AI", "kind": "ai", "level": "hard"}
@@ -49,12 +49,19 @@ def test_a_draw_when_25_points_could_go_down_is_best_25_played_0():
     result = review_steps(steps(state, [move("A", "draw")]), SEATS)
     [turn] = result["turns"]
     assert turn == {
-        "game": 1, "turn": 1, "player": "A", "step": 1, "best": 25, "played": 0,
-        "best_sets": ["K10a K11a K12a", "R3a R4a R5a R6a R7a"], "played_sets": ["K10a K11a K12a"],
-        "best_tiles": tiles("R3a R4a R5a R6a R7a"), "played_tiles": [], "exact": True,
+        "game": 1,
+        "turn": 1,
+        "player": "A",
+        "step": 1,
+        "best": 25,
+        "played": 0,
+        "best_sets": ["K10a K11a K12a", "R3a R4a R5a R6a R7a"],
+        "played_sets": ["K10a K11a K12a"],
+        "best_tiles": tiles("R3a R4a R5a R6a R7a"),
+        "played_tiles": [],
+        "exact": True,
     }
-    assert result["players"] == [{"player": "A", "name": "민수", "turns": 1, "best_found": 0,
-                                  "points_left": 25, "best_total": 25, "played_total": 0}]
+    assert result["players"] == [{"player": "A", "name": "민수", "turns": 1, "best_found": 0, "points_left": 25, "best_total": 25, "played_total": 0}]
     assert result["exact"] is True
 
 
@@ -94,15 +101,15 @@ def test_a_review_of_a_27_point_rack_before_the_meld_is_best_0_and_counts_as_fou
     log = [move("A", "draw"), move("B", "draw", 2000), move("A", "timeout", 2000 + 60_000)]
     result = review_steps(steps(state, log), SEATS)
     assert [(t["turn"], t["step"], t["best"], t["played"]) for t in result["turns"]] == [(1, 1, 0, 0), (3, 3, 0, 0)]
-    assert result["players"][0] == {"player": "A", "name": "민수", "turns": 2, "best_found": 2,
-                                    "points_left": 0, "best_total": 0, "played_total": 0}
+    assert result["players"][0] == {"player": "A", "name": "민수", "turns": 2, "best_found": 2, "points_left": 0, "best_total": 0, "played_total": 0}
 
 
 def test_ai_seats_and_a_turn_ended_by_leaving_are_not_reviewed():
     people = [ME, {"id": "B", "name": "지우", "kind": "member", "level": None}, {"id": "C", "name": "AI", "kind": "ai"}]
     state = engine.make_state(
         racks={"A": tiles("R3a R4a R5a O9a"), "B": tiles("B1a B2a B3a"), "C": tiles("K1a K2a K3a")},
-        has_melded=True, current="C",
+        has_melded=True,
+        current="C",
     )
     # the AI draws, A draws though R3-R4-R5 was there, B leaves in the middle of its own turn
     log = [move("C", "draw"), move("A", "draw", 2000), move("B", "leave", 3000)]
@@ -124,8 +131,7 @@ def _turn_starts(seed: int, options: dict, seats: list[dict], log: list[dict]) -
 
 
 def test_a_seeded_game_against_the_hard_ai_reviewed_end_to_end():
-    seats = [{"id": "g-me", "name": "나", "kind": "guest", "level": None},
-             {"id": "ai-1", "name": "AI", "kind": "ai", "level": "hard"}]
+    seats = [{"id": "g-me", "name": "나", "kind": "guest", "level": None}, {"id": "ai-1", "name": "AI", "kind": "ai", "level": "hard"}]
     # the person's fixed weak policy: greedy new sets from the rack alone, never the table
     options, log = logged_game(11, 40, seats, policies={"g-me": ai.easy_move})
     result = review(11, options, seats, log)
@@ -134,8 +140,7 @@ def test_a_seeded_game_against_the_hard_ai_reviewed_end_to_end():
 
     turns = result["turns"]
     assert {t["player"] for t in turns} == {"g-me"}
-    ended_by_me = [i for i, e in enumerate(log, 1)
-                   if e["by"] == "g-me" and e["action"]["type"] in ("commit", "draw")]
+    ended_by_me = [i for i, e in enumerate(log, 1) if e["by"] == "g-me" and e["action"]["type"] in ("commit", "draw")]
     assert [t["step"] for t in turns] == ended_by_me
     starts = _turn_starts(11, options, seats, log)
     for t in turns:
@@ -187,15 +192,13 @@ def test_a_solver_stopped_at_its_time_limit_marks_the_turn_inexact_and_keeps_the
 
 def test_the_turns_of_a_match_carry_their_game_number():
     def match() -> dict:
-        return engine.make_state(racks={"A": tiles("R3a R4a R5a"), "B": tiles("B1a B2a B9a")},
-                                 has_melded=True, options={"gamesPerMatch": 2})
+        return engine.make_state(racks={"A": tiles("R3a R4a R5a"), "B": tiles("B1a B2a B9a")}, has_melded=True, options={"gamesPerMatch": 2})
 
     log = [*lay("A", "R3a R4a R5a"), move("A", "nextGame", 2000)]  # A goes out: game 1 is over
     opener = list(steps(match(), log))[-1].state["current"]  # game 2's first player, by the seeded draw
     log += [move(opener, "draw", 3000)] + ([move("A", "draw", 4000)] if opener == "B" else [])
     result = review_steps(steps(match(), log), SEATS)
-    assert [(t["game"], t["turn"], t["step"]) for t in result["turns"]] == [
-        (1, 1, 2), (2, 1 if opener == "A" else 2, len(log))]
+    assert [(t["game"], t["turn"], t["step"]) for t in result["turns"]] == [(1, 1, 2), (2, 1 if opener == "A" else 2, len(log))]
     assert result["turns"][0]["best"] == result["turns"][0]["played"] == 12
 
 

@@ -9,15 +9,32 @@ from tilerooms.rooms.form_options import options_from_form
 
 def test_every_number_tile_option_from_the_form():
     form = {
-        "game": "rummikub", "turn_seconds": "90", "game_minutes": "45", "initial_meld": "50",
-        "timeout_valid_draft": "commit", "invalid_timeout_penalty": "3", "invalid_commit_penalty": "penalty3",
-        "joker_penalty": "50", "games_per_match": "2", "advanced": "1", "allow_extend": "on", "hints": "on",
+        "game": "rummikub",
+        "turn_seconds": "90",
+        "game_minutes": "45",
+        "initial_meld": "50",
+        "timeout_valid_draft": "commit",
+        "invalid_timeout_penalty": "3",
+        "invalid_commit_penalty": "penalty3",
+        "joker_penalty": "50",
+        "games_per_match": "2",
+        "advanced": "1",
+        "allow_extend": "on",
+        "hints": "on",
     }
     options = options_from_form("rummikub", form)
     assert options == {
-        "turnSeconds": 90, "gameSeconds": 2700, "initialMeldPoints": 50, "timeoutValidDraft": "commit",
-        "invalidTimeoutPenalty": 3, "invalidCommitPenalty": "penalty3", "jokerPenalty": 50, "gamesPerMatch": 2,
-        "initialMeldAllowExtend": True, "showDraftToOthers": False, "hints": True,
+        "turnSeconds": 90,
+        "gameSeconds": 2700,
+        "initialMeldPoints": 50,
+        "timeoutValidDraft": "commit",
+        "invalidTimeoutPenalty": 3,
+        "invalidCommitPenalty": "penalty3",
+        "jokerPenalty": 50,
+        "gamesPerMatch": 2,
+        "initialMeldAllowExtend": True,
+        "showDraftToOthers": False,
+        "hints": True,
     }
     resolve_options(options)  # the engine accepts every value
 
@@ -35,8 +52,7 @@ def test_garbage_numbers_are_a_clear_error():
 def test_a_mahjong_form_sends_its_own_options_and_no_number_tile_clock():
     from tilerooms.games.mahjong.options import resolve_options as resolve_mahjong
 
-    form = {"game_minutes": "30", "turn_seconds": "60", "mj_length": "tonpuu", "mj_turn": "10", "mj_claim": "5",
-            "mj_aka": "0", "advanced": "1"}
+    form = {"game_minutes": "30", "turn_seconds": "60", "mj_length": "tonpuu", "mj_turn": "10", "mj_claim": "5", "mj_aka": "0", "advanced": "1"}
     options = options_from_form("mahjong", form)
     assert options == {"length": "tonpuu", "turnSeconds": 10, "claimSeconds": 5, "akaDora": 0, "kuitan": False}
     resolve_mahjong(options, 4)

@@ -55,8 +55,7 @@ def test_a_refused_change_leaves_the_last_save_past_hands_included():
 
 def test_a_new_game_in_the_same_room_stores_no_past_hands_of_the_last():
     store = MemoryRoomStore()
-    for room in ai_game("mahjong", seed=3):
-        pass
+    *_, room = ai_game("mahjong", seed=3)
     store.put(room)
     play.begin_game(room, room.game_players, 11, 10**9)
     store.put(room)

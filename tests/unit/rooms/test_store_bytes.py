@@ -25,7 +25,7 @@ def test_a_korean_room_is_stored_as_the_bytes_of_its_json_and_reads_back_equal()
     raw = store._rooms[room.id]
     assert isinstance(raw, bytes)
     assert raw == room.model_dump_json(exclude={"game_log"}).encode("utf-8")
-    assert "게스트의 방".encode("utf-8") in raw
+    assert "게스트의 방".encode() in raw
     again = store.peek(room.id)
     assert again.name == "게스트의 방" and again.model_dump() == room.model_dump()
     assert store.size_bytes(room.id) == len(raw)

@@ -31,8 +31,7 @@ def test_spot_after_a_set_is_the_next_free_one_in_reading_order():
 
 def test_a_moved_set_onto_another_is_nudged_to_the_nearest_free_spot_and_only_it_moves():
     prev = [{"tile_ids": ["R4a", "R5a", "R6a"], "pos": {"row": 2, "col": 5}}]
-    sets = [{"tile_ids": ["R4a", "R5a", "R6a"]},
-            {"tile_ids": ["K1a", "K2a", "K3a"], "pos": {"row": 2, "col": 6}}]
+    sets = [{"tile_ids": ["R4a", "R5a", "R6a"]}, {"tile_ids": ["K1a", "K2a", "K3a"], "pos": {"row": 2, "col": 6}}]
     out = place_sets(sets, prev)
     assert out[0] == {"row": 2, "col": 5}
     assert out[1] != {"row": 2, "col": 6}
@@ -45,13 +44,26 @@ def test_a_set_off_the_board_is_pulled_back_in():
 
 
 def test_committed_sets_keep_positions_and_ids_across_turns():
-    s = position(table=[{"tile_ids": ["R4a", "R5a", "R6a", "R7a", "R8a"], "pos": {"row": 4, "col": 2}},
-                        {"tile_ids": ["K9a", "R9a", "B9a"], "pos": {"row": 0, "col": 0}}],
-                 racks={"A": ["R6b", "O1a"], "B": ["O2a"]}, has_melded=True)
-    engine.apply(s, "A", {"type": "setDraft", "sets": [
-        {"tileIds": ["K9a", "R9a", "B9a"]},
-        {"tileIds": ["R4a", "R5a", "R6a"], "pos": {"row": 4, "col": 2}},
-        {"tileIds": ["R6b", "R7a", "R8a"], "pos": {"row": 4, "col": 6}}]})
+    s = position(
+        table=[
+            {"tile_ids": ["R4a", "R5a", "R6a", "R7a", "R8a"], "pos": {"row": 4, "col": 2}},
+            {"tile_ids": ["K9a", "R9a", "B9a"], "pos": {"row": 0, "col": 0}},
+        ],
+        racks={"A": ["R6b", "O1a"], "B": ["O2a"]},
+        has_melded=True,
+    )
+    engine.apply(
+        s,
+        "A",
+        {
+            "type": "setDraft",
+            "sets": [
+                {"tileIds": ["K9a", "R9a", "B9a"]},
+                {"tileIds": ["R4a", "R5a", "R6a"], "pos": {"row": 4, "col": 2}},
+                {"tileIds": ["R6b", "R7a", "R8a"], "pos": {"row": 4, "col": 6}},
+            ],
+        },
+    )
     engine.apply(s, "A", act("commit"))
     by_id = {t["id"]: (t["tile_ids"], t["pos"]) for t in s["table"]}
     assert by_id["s2"] == (["K9a", "R9a", "B9a"], {"row": 0, "col": 0})
@@ -69,10 +81,13 @@ def test_set_id_inheritance_is_greedy_by_overlap_each_old_id_once():
 
 
 def test_board_is_never_resorted_at_turn_change():
-    s = position(table=[{"tile_ids": ["K9a", "R9a", "B9a"], "pos": {"row": 5, "col": 9}}],
-                 racks={"A": ["O1a", "O2a", "O3a", "K5a"], "B": ["O5a"]}, has_melded=True, pool=["K1b"])
-    engine.apply(s, "A", {"type": "setDraft", "sets": [
-        {"tileIds": ["K9a", "R9a", "B9a"]}, {"tileIds": ["O1a", "O2a", "O3a"]}]})
+    s = position(
+        table=[{"tile_ids": ["K9a", "R9a", "B9a"], "pos": {"row": 5, "col": 9}}],
+        racks={"A": ["O1a", "O2a", "O3a", "K5a"], "B": ["O5a"]},
+        has_melded=True,
+        pool=["K1b"],
+    )
+    engine.apply(s, "A", {"type": "setDraft", "sets": [{"tileIds": ["K9a", "R9a", "B9a"]}, {"tileIds": ["O1a", "O2a", "O3a"]}]})
     engine.apply(s, "A", act("commit"))
     engine.apply(s, "B", act("draw"))
     assert s["table"][0]["pos"] == {"row": 5, "col": 9} and s["table"][1]["pos"] == {"row": 6, "col": 0}

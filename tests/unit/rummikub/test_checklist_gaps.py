@@ -15,8 +15,7 @@ T0 = 1_000_000
 
 def melded(table: list[list[str]], rack: list[str], pool: list[str], **opts) -> dict:
     """A two-player position, A to move, both past their first meld, clock at T0."""
-    return position(table=table, racks={"A": rack, "B": ["O2a"]}, pool=pool,
-                    options={"startedAt": T0, **opts}, has_melded=True)
+    return position(table=table, racks={"A": rack, "B": ["O2a"]}, pool=pool, options={"startedAt": T0, **opts}, has_melded=True)
 
 
 def time_out(state: dict) -> list[dict]:
@@ -44,8 +43,7 @@ def test_the_104_number_tiles_are_4_colours_times_1_to_13_twice():
 
 def test_invalid_rearrangement_without_rack_tiles_takes_the_penalty_at_timeout():
     # spec 5.7 / 8.5: a draft with an invalid set is 무효 even when no rack tile is in it
-    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a"]], ["K1a"], ["O1a", "O2b", "O3a", "O4a"],
-               invalidTimeoutPenalty=3)
+    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a"]], ["K1a"], ["O1a", "O2b", "O3a", "O4a"], invalidTimeoutPenalty=3)
     engine.apply(s, "A", set_draft(["R4a", "R5a"], ["R6a", "R7a", "R8a"]))
     events = time_out(s)
     assert outcome(events) == "penalty"
@@ -56,8 +54,7 @@ def test_invalid_rearrangement_without_rack_tiles_takes_the_penalty_at_timeout()
 
 def test_invalid_draft_timeout_with_2_in_the_pool_draws_2_and_ends_the_turn():
     # spec 10: 무효 초안 → 테이블·랙 복구 후 3개, 풀에 2개뿐이면 2개; the turn is over (5.7)
-    s = melded([["K9a", "R9a", "B9a"]], ["O9a", "R1a", "K2a"], ["B12a", "B13a"],
-               invalidTimeoutPenalty=3)
+    s = melded([["K9a", "R9a", "B9a"]], ["O9a", "R1a", "K2a"], ["B12a", "B13a"], invalidTimeoutPenalty=3)
     turn = s["turn_no"]
     engine.apply(s, "A", set_draft(["K9a", "R9a"], ["B9a", "O9a", "R1a"]))
     time_out(s)
@@ -68,8 +65,7 @@ def test_invalid_draft_timeout_with_2_in_the_pool_draws_2_and_ends_the_turn():
 
 def test_valid_rearrangement_without_rack_tiles_draws_one_at_timeout():
     # spec 5.7 names no branch for a valid table with no rack tile: treated as "no change" (1 tile)
-    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a", "R9a"]], ["K1a"], ["O1a", "O2b", "O3a"],
-               invalidTimeoutPenalty=3, timeoutValidDraft="commit")
+    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a", "R9a"]], ["K1a"], ["O1a", "O2b", "O3a"], invalidTimeoutPenalty=3, timeoutValidDraft="commit")
     engine.apply(s, "A", set_draft(["R4a", "R5a", "R6a"], ["R7a", "R8a", "R9a"]))
     events = time_out(s)
     assert outcome(events) == "draw"
@@ -83,8 +79,7 @@ def test_valid_rearrangement_without_rack_tiles_draws_one_at_timeout():
 @pytest.mark.parametrize("touched", [False, True])
 def test_unchanged_draft_draws_one_even_with_commit_and_penalty_3(touched):
     # spec 10: 유효 초안이면(commit) 자동 확정, 변경이 없으면 1개 — a draft reset to the start is unchanged
-    s = melded([["K7a", "R7a", "B7a"]], ["O7a", "K1a"], ["B2a", "B3a", "B4a"],
-               timeoutValidDraft="commit", invalidTimeoutPenalty=3)
+    s = melded([["K7a", "R7a", "B7a"]], ["O7a", "K1a"], ["B2a", "B3a", "B4a"], timeoutValidDraft="commit", invalidTimeoutPenalty=3)
     if touched:
         engine.apply(s, "A", set_draft(["K7a", "R7a"], ["B7a", "O7a", "K1a"]))  # invalid
         engine.apply(s, "A", act("resetDraft"))
@@ -96,8 +91,7 @@ def test_unchanged_draft_draws_one_even_with_commit_and_penalty_3(touched):
 
 def test_valid_draft_auto_commits_at_timeout_and_passes_the_turn():
     # spec 10: 유효 초안이면(commit 옵션) 자동 확정 — with a table rearrangement in it
-    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a"]], ["R6b", "K1a"], ["B2a"],
-               timeoutValidDraft="commit", invalidTimeoutPenalty=3)
+    s = melded([["R4a", "R5a", "R6a", "R7a", "R8a"]], ["R6b", "K1a"], ["B2a"], timeoutValidDraft="commit", invalidTimeoutPenalty=3)
     engine.apply(s, "A", set_draft(["R4a", "R5a", "R6a"], ["R6b", "R7a", "R8a"]))
     events = time_out(s)
     assert outcome(events) == "commit"
@@ -132,10 +126,8 @@ def test_opponent_and_spectator_see_the_same_whatever_the_hidden_tiles_are():
     # spectator — two games that differ only in A's rack, A's (hidden) draft and the pool look alike
     opts = {"showDraftToOthers": False, "startedAt": T0}
     table = [["K11a", "K12a", "K13a"]]
-    one = position(table=table, racks={"A": ["R1a", "R2a", "R3a", "K9a"], "B": ["O2a"]},
-                   pool=["K5a", "K6a", "K7a"], options=opts, has_melded=True)
-    two = position(table=table, racks={"A": ["B4a", "B6a", "O13b", "JK1"], "B": ["O2a"]},
-                   pool=["O7b", "K6a", "K5a"], options=opts, has_melded=True)
+    one = position(table=table, racks={"A": ["R1a", "R2a", "R3a", "K9a"], "B": ["O2a"]}, pool=["K5a", "K6a", "K7a"], options=opts, has_melded=True)
+    two = position(table=table, racks={"A": ["B4a", "B6a", "O13b", "JK1"], "B": ["O2a"]}, pool=["O7b", "K6a", "K5a"], options=opts, has_melded=True)
     log_one = engine.apply(one, "A", set_draft(*table, ["R1a", "R2a", "R3a"]))  # valid
     log_two = engine.apply(two, "A", set_draft(*table, ["B4a", "B6a"], ["JK1"]))  # invalid
     log_one += engine.apply(one, "A", act("draw"))  # draws K5a

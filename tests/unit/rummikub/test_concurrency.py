@@ -3,6 +3,7 @@
 import pytest
 
 from tests.unit.rummikub.helpers import act, position, rejected, set_draft
+from tilerooms.core import RuleError
 from tilerooms.games.rummikub import engine
 
 
@@ -50,16 +51,31 @@ def test_seq_grows_by_one_per_applied_action():
     assert s["seq"] == 3
 
 
-@pytest.mark.parametrize("action", [
-    None, "commit", [], {}, {"type": 3}, {"type": "fly"},
-    {"type": "setDraft"}, {"type": "setDraft", "sets": "R1a"}, {"type": "setDraft", "sets": [["R10a"]]},
-    {"type": "setDraft", "sets": [{"tileIds": "R10a"}]}, {"type": "setDraft", "sets": [{"tileIds": ["X99"]}]},
-    {"type": "setDraft", "sets": [{"tileIds": [7]}]}, {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "as": "x"}]},
-    {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "pos": {"row": "1", "col": 0}}]},
-    {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "pos": [1, 2]}]},
-    {"type": "commit", "seq": "5"}, {"type": "commit", "turn": 1.5}, {"type": "draw", "seq": True},
-    {"type": "timeout", "at": "soon"}, {"type": "timeout", "at": float("nan")},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        "commit",
+        [],
+        {},
+        {"type": 3},
+        {"type": "fly"},
+        {"type": "setDraft"},
+        {"type": "setDraft", "sets": "R1a"},
+        {"type": "setDraft", "sets": [["R10a"]]},
+        {"type": "setDraft", "sets": [{"tileIds": "R10a"}]},
+        {"type": "setDraft", "sets": [{"tileIds": ["X99"]}]},
+        {"type": "setDraft", "sets": [{"tileIds": [7]}]},
+        {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "as": "x"}]},
+        {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "pos": {"row": "1", "col": 0}}]},
+        {"type": "setDraft", "sets": [{"tileIds": ["R10a"], "pos": [1, 2]}]},
+        {"type": "commit", "seq": "5"},
+        {"type": "commit", "turn": 1.5},
+        {"type": "draw", "seq": True},
+        {"type": "timeout", "at": "soon"},
+        {"type": "timeout", "at": float("nan")},
+    ],
+)
 def test_malformed_actions_are_bad_action_and_change_nothing(action):
     s = two_players()
     err = rejected(s, "A", action)
@@ -70,7 +86,7 @@ def test_validate_does_not_mutate_and_apply_rejects_identically():
     s = two_players()
     engine.apply(s, "A", set_draft(["R10a", "R11a"]))
     before = engine.to_json(s)
-    with pytest.raises(Exception):
+    with pytest.raises(RuleError):
         engine.validate(s, "A", act("commit"))
     assert engine.to_json(s) == before
 

@@ -11,8 +11,7 @@ def ids(state):
 
 def test_five_set_drafts_then_two_undos_is_the_third_draft():
     s = position(racks={"A": ["R1a", "R2a", "R3a", "R4a", "R5a"], "B": ["K1a"]}, has_melded=True)
-    drafts = [[["R1a"]], [["R1a", "R2a"]], [["R1a", "R2a", "R3a"]], [["R1a", "R2a", "R3a", "R4a"]],
-              [["R1a", "R2a", "R3a", "R4a", "R5a"]]]
+    drafts = [[["R1a"]], [["R1a", "R2a"]], [["R1a", "R2a", "R3a"]], [["R1a", "R2a", "R3a", "R4a"]], [["R1a", "R2a", "R3a", "R4a", "R5a"]]]
     for d in drafts:
         engine.apply(s, "A", set_draft(*d))
     engine.apply(s, "A", act("undoDraft"))

@@ -43,8 +43,7 @@ def test_adding_a_rack_tile_to_a_table_set_before_the_first_meld_is_refused():
 
 
 def test_splitting_a_table_set_before_the_first_meld_is_refused_by_set_draft():
-    s = position(table=[["R4a", "R5a", "R6a", "R7a", "R8a", "R9a"]],
-                 racks={"A": ["K10a", "R10a", "B10a"], "B": ["O2a"]})
+    s = position(table=[["R4a", "R5a", "R6a", "R7a", "R8a", "R9a"]], racks={"A": ["K10a", "R10a", "B10a"], "B": ["O2a"]})
     err = rejected(s, "A", set_draft(["R4a", "R5a", "R6a"], ["R7a", "R8a", "R9a"], ["K10a", "R10a", "B10a"]))
     assert err.code == "initial_meld_table"
     assert err.message == "첫 등록 전에는 테이블의 타일을 옮길 수 없어요"
@@ -59,8 +58,7 @@ def test_first_meld_beside_untouched_table_sets_is_fine():
 
 def test_allow_extend_permits_extension_after_30_from_new_sets():
     opts = {"initialMeldAllowExtend": True}
-    s = position(table=[["R4a", "R5a", "R6a"]], options=opts,
-                 racks={"A": ["R7a", "K10a", "R10a", "B10a", "O1a"], "B": ["O2a"]})
+    s = position(table=[["R4a", "R5a", "R6a"]], options=opts, racks={"A": ["R7a", "K10a", "R10a", "B10a", "O1a"], "B": ["O2a"]})
     engine.apply(s, "A", set_draft(["R4a", "R5a", "R6a", "R7a"], ["K10a", "R10a", "B10a"]))
     engine.apply(s, "A", act("commit"))
     assert s["racks"]["A"] == ["O1a"]
@@ -68,8 +66,7 @@ def test_allow_extend_permits_extension_after_30_from_new_sets():
 
 def test_allow_extend_does_not_count_extensions_toward_30():
     opts = {"initialMeldAllowExtend": True}
-    s = position(table=[["R4a", "R5a", "R6a"]], options=opts,
-                 racks={"A": ["R7a", "K9a", "R9a", "B9a", "O1a"], "B": ["O2a"]})
+    s = position(table=[["R4a", "R5a", "R6a"]], options=opts, racks={"A": ["R7a", "K9a", "R9a", "B9a", "O1a"], "B": ["O2a"]})
     engine.apply(s, "A", set_draft(["R4a", "R5a", "R6a", "R7a"], ["K9a", "R9a", "B9a"]))
     assert rejected(s, "A", act("commit")).message == "첫 등록은 30점 이상이어야 해요 (지금 27점)"
 

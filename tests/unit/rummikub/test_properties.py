@@ -52,7 +52,7 @@ def random_action(state, rnd: random.Random) -> tuple[str, dict]:
         sets, i = [], 0
         while i < len(tiles):
             k = rnd.randint(1, 5)
-            sets.append({"tileIds": tiles[i:i + k]})
+            sets.append({"tileIds": tiles[i : i + k]})
             i += k
         return p, {"type": "setDraft", "sets": sets, "at": now}
     if roll < 0.8:

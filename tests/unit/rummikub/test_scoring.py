@@ -35,15 +35,13 @@ def test_stalemate_full_tie_gives_joint_winners_floor_share():
 
 
 def test_ranking_shares_ranks():
-    rows = ranking(["A", "B", "C", "D"], ["A"], {"A": 30, "B": -10, "C": -10, "D": -10},
-                   {"A": [], "B": ["R10a"], "C": ["K10a"], "D": ["O10a"]}, 30)
+    rows = ranking(["A", "B", "C", "D"], ["A"], {"A": 30, "B": -10, "C": -10, "D": -10}, {"A": [], "B": ["R10a"], "C": ["K10a"], "D": ["O10a"]}, 30)
     assert [(r["player"], r["rank"]) for r in rows] == [("A", 1), ("B", 2), ("C", 2), ("D", 2)]
     assert rows[1]["rackValue"] == 10 and rows[1]["tilesLeft"] == 1
 
 
 def test_committing_the_last_tiles_wins_with_a_summary():
-    s = position(racks={"A": ["R10a", "R11a", "R12a"], "B": ["R3a", "K12a"], "C": ["JK1"],
-                        "D": ["R1a", "B1a", "O13a"]})
+    s = position(racks={"A": ["R10a", "R11a", "R12a"], "B": ["R3a", "K12a"], "C": ["JK1"], "D": ["R1a", "B1a", "O13a"]})
     engine.apply(s, "A", set_draft(["R10a", "R11a", "R12a"]))
     events = engine.apply(s, "A", act("commit"))
     res = engine.result(s)
@@ -56,8 +54,7 @@ def test_committing_the_last_tiles_wins_with_a_summary():
 
 
 def stalemate_position():
-    return position(racks={"A": ["R5a"], "B": ["R12a"], "C": ["R10a", "B10a", "K10a"]}, pool=[],
-                    has_melded=True)
+    return position(racks={"A": ["R5a"], "B": ["R12a"], "C": ["R10a", "B10a", "K10a"]}, pool=[], has_melded=True)
 
 
 def test_three_passes_in_a_row_with_an_empty_pool_end_a_3_player_game():
@@ -71,15 +68,13 @@ def test_three_passes_in_a_row_with_an_empty_pool_end_a_3_player_game():
 
 
 def test_a_commit_resets_the_pass_count():
-    s = position(table=[["R6a", "R7a", "R8a"]], pool=[], has_melded=True,
-                 racks={"A": ["R5a", "K1a"], "B": ["R12a"], "C": ["R10a", "B10a", "K10a"]})
+    s = position(table=[["R6a", "R7a", "R8a"]], pool=[], has_melded=True, racks={"A": ["R5a", "K1a"], "B": ["R12a"], "C": ["R10a", "B10a", "K10a"]})
     engine.apply(s, "A", act("pass"))
     engine.apply(s, "B", act("pass"))
     assert s["consecutive_passes_with_empty_pool"] == 2
     engine.apply(s, "C", act("pass"))
     assert s["phase"] == "finished"
-    s = position(table=[["R6a", "R7a", "R8a"]], pool=[], has_melded=True,
-                 racks={"A": ["K1a"], "B": ["R12a"], "C": ["R9a", "B10a", "K10a"]})
+    s = position(table=[["R6a", "R7a", "R8a"]], pool=[], has_melded=True, racks={"A": ["K1a"], "B": ["R12a"], "C": ["R9a", "B10a", "K10a"]})
     engine.apply(s, "A", act("pass"))
     engine.apply(s, "B", act("pass"))
     engine.apply(s, "C", set_draft(["R6a", "R7a", "R8a", "R9a"]))

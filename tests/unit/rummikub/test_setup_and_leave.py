@@ -2,11 +2,10 @@
 
 import pytest
 
-from tilerooms.core import RuleError
 from tests.unit.rummikub.helpers import act, assert_all_106, position, rejected, set_draft
+from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.rummikub import engine
 from tilerooms.games.rummikub.deal import draw_first_player
-from tilerooms.core import SeededRng
 
 
 @pytest.mark.parametrize("players,pool", [(["A", "B"], 78), (["A", "B", "C"], 64), (["A", "B", "C", "D"], 50)])
@@ -30,8 +29,7 @@ def test_two_to_four_distinct_players(players):
     assert err.value.code == "bad_players"
 
 
-@pytest.mark.parametrize("options", [{"turnSeconds": 45}, {"nope": 1}, {"initialMeldPoints": True},
-                                     {"hints": 1}, {"gamesPerMatch": 5}, {"gameSeconds": -1}])
+@pytest.mark.parametrize("options", [{"turnSeconds": 45}, {"nope": 1}, {"initialMeldPoints": True}, {"hints": 1}, {"gamesPerMatch": 5}, {"gameSeconds": -1}])
 def test_bad_options_are_refused(options):
     with pytest.raises(RuleError) as err:
         engine.setup(options, ["A", "B"], 1)

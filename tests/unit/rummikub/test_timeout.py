@@ -11,8 +11,7 @@ T0 = 1_000_000
 
 def start(rack, table=(), pool=None, **opts):
     options = {"startedAt": T0, **opts}
-    return position(table=list(table), racks={"A": rack, "B": ["O2a"]}, pool=pool, options=options,
-                    has_melded={"A": True, "B": True})
+    return position(table=list(table), racks={"A": rack, "B": ["O2a"]}, pool=pool, options=options, has_melded={"A": True, "B": True})
 
 
 def time_out(state):
@@ -48,8 +47,7 @@ def test_unchanged_draft_with_empty_pool_passes():
 
 @pytest.mark.parametrize("penalty", [1, 3])
 def test_invalid_draft_reverts_table_and_rack_then_draws_the_penalty(penalty):
-    s = start(["R7b", "K1a"], table=[["R4a", "R5a", "R6a", "R7a", "R8a"]],
-              pool=["O1a", "O2b", "O3a", "O4a"], invalidTimeoutPenalty=penalty)
+    s = start(["R7b", "K1a"], table=[["R4a", "R5a", "R6a", "R7a", "R8a"]], pool=["O1a", "O2b", "O3a", "O4a"], invalidTimeoutPenalty=penalty)
     engine.apply(s, "A", set_draft(["R4a", "R5a"], ["R6a", "R7a", "R8a", "R7b"]))
     events = time_out(s)
     assert table_tiles(s) == [["R4a", "R5a", "R6a", "R7a", "R8a"]]
@@ -81,8 +79,9 @@ def test_valid_draft_reverts_and_draws_one_with_revert_option_the_default():
 
 
 def test_valid_draft_below_initial_meld_is_invalid_at_timeout():
-    s = position(racks={"A": ["R1a", "R2a", "R3a"], "B": ["O2a"]}, pool=["O5a", "O6a", "O7a"],
-                 options={"invalidTimeoutPenalty": 3, "timeoutValidDraft": "commit"})
+    s = position(
+        racks={"A": ["R1a", "R2a", "R3a"], "B": ["O2a"]}, pool=["O5a", "O6a", "O7a"], options={"invalidTimeoutPenalty": 3, "timeoutValidDraft": "commit"}
+    )
     engine.apply(s, "A", set_draft(["R1a", "R2a", "R3a"]))
     time_out(s)
     assert s["table"] == [] and len(s["racks"]["A"]) == 6
@@ -100,8 +99,7 @@ def test_three_timeouts_in_a_row_give_a_short_deadline_until_the_player_acts():
 
 
 def test_whole_game_clock_ends_the_game_lowest_rack_wins():
-    s = position(racks={"A": ["R5a", "K9a"], "B": ["O2a", "O3a"], "C": ["JK1"]},
-                 options={"startedAt": T0, "gameSeconds": 600})
+    s = position(racks={"A": ["R5a", "K9a"], "B": ["O2a", "O3a"], "C": ["JK1"]}, options={"startedAt": T0, "gameSeconds": 600})
     s["turn_started_at"] = T0 + 590_000
     assert engine.deadline(s) == T0 + 600_000  # the game clock is sooner than the turn's
     time_out(s)

@@ -69,18 +69,16 @@ def test_show_draft_to_others_off_shows_only_thinking_and_a_counter():
         assert not ({"R1a", "R2a"} & strings_in(events_for(events, viewer)))
 
 
-
 def test_draft_and_commit_events_name_the_move_and_leave_the_tiles_to_the_views():
     # issue 20: a copy of the draft or table in each event was 2/3 of a room (30 events kept)
-    s = position(racks={"A": ["R1a", "R2a", "R3a", "K7a"], "B": ["O2a"]}, table=[["B9a", "B10a", "B11a"]],
-                 options={"showDraftToOthers": True}, has_melded=True)
+    s = position(racks={"A": ["R1a", "R2a", "R3a", "K7a"], "B": ["O2a"]}, table=[["B9a", "B10a", "B11a"]], options={"showDraftToOthers": True}, has_melded=True)
     drafted = engine.apply(s, "A", set_draft(["B9a", "B10a", "B11a"], ["R1a", "R2a", "R3a"]))
     assert drafted == [{"type": "draftChanged", "to": None, "player": "A", "changes": 1}]
     assert engine.view(s, "B")["draft"]["sets"][1]["tile_ids"] == ["R1a", "R2a", "R3a"]  # shown by the view
     committed = [e for e in engine.apply(s, "A", act("commit", seq=s["seq"])) if e["type"] == "committed"]
-    assert committed == [{"type": "committed", "to": None, "player": "A", "tile_ids": ["R1a", "R2a", "R3a"],
-                          "first_meld": False, "meld_points": 6}]
+    assert committed == [{"type": "committed", "to": None, "player": "A", "tile_ids": ["R1a", "R2a", "R3a"], "first_meld": False, "meld_points": 6}]
     assert [t["tile_ids"] for t in engine.view(s, "B")["table"]] == [["B9a", "B10a", "B11a"], ["R1a", "R2a", "R3a"]]
+
 
 def test_draw_event_shows_the_tile_only_to_the_drawer():
     s = position(racks={"A": ["R1a"], "B": ["O2a"]}, pool=["K13b", "K12b"])
@@ -93,8 +91,7 @@ def test_draw_event_shows_the_tile_only_to_the_drawer():
 
 
 def test_penalty_returned_tiles_only_to_that_player():
-    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a"],
-                 options={"showDraftToOthers": False, "invalidTimeoutPenalty": 3})
+    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a"], options={"showDraftToOthers": False, "invalidTimeoutPenalty": 3})
     engine.apply(s, "A", set_draft(["R1a", "K1a"]))
     events = engine.apply(s, "A", {"type": "timeout", "at": engine.deadline(s)})
     assert {"R1a", "K1a", "B5a"} <= strings_in(events_for(events, "A"))
@@ -102,8 +99,9 @@ def test_penalty_returned_tiles_only_to_that_player():
 
 
 def test_penalty3_commit_reverts_draws_3_and_ends_the_turn_as_events():
-    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a", "B8a"],
-                 options={"invalidCommitPenalty": "penalty3"}, has_melded=True)
+    s = position(
+        racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a", "B8a"], options={"invalidCommitPenalty": "penalty3"}, has_melded=True
+    )
     engine.apply(s, "A", set_draft(["R1a", "K1a"]))
     events = engine.apply(s, "A", act("commit"))
     assert [e["type"] for e in events][:2] == ["commitFailed", "returned"]
@@ -112,8 +110,11 @@ def test_penalty3_commit_reverts_draws_3_and_ends_the_turn_as_events():
 
 
 def test_penalty3_commit_with_a_hidden_draft_tells_only_the_mover_why():
-    s = position(racks={"A": ["R1a", "R2a", "R3a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a"],
-                 options={"invalidCommitPenalty": "penalty3", "showDraftToOthers": False})
+    s = position(
+        racks={"A": ["R1a", "R2a", "R3a", "O9a"], "B": ["O2a"]},
+        pool=["B5a", "B6a", "B7a"],
+        options={"invalidCommitPenalty": "penalty3", "showDraftToOthers": False},
+    )
     engine.apply(s, "A", set_draft(["R1a", "R2a", "R3a"]))  # a valid set of 6 points: no first meld
     events = engine.apply(s, "A", act("commit"))
     mine = [e for e in events_for(events, "A") if e["type"].startswith("commitFailed")]
@@ -125,8 +126,7 @@ def test_penalty3_commit_with_a_hidden_draft_tells_only_the_mover_why():
 
 
 def test_a_time_out_with_a_hidden_draft_tells_only_the_mover_whether_it_was_valid():
-    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a"],
-                 options={"showDraftToOthers": False})
+    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a"], options={"showDraftToOthers": False})
     engine.apply(s, "A", set_draft(["R1a", "K1a"]))  # an unfinished set: reverted, the penalty draw
     events = engine.apply(s, "A", {"type": "timeout", "at": engine.deadline(s)})
     assert [e["outcome"] for e in events_for(events, "A") if e["type"] == "timedOutOutcome"] == ["penalty"]

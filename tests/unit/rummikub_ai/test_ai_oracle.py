@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +25,7 @@ def _valid(ids: tuple[str, ...]) -> bool:
     return normalize_set(sorted(ids, key=lambda t: TILES[t].n or 99), "run") is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _partitions(tiles: frozenset[str]) -> bool:
     if not tiles:
         return True
@@ -56,7 +56,7 @@ def _small(seed: int) -> tuple[list[list[str]], list[str]]:
     pool = [t for t in ALL_TILE_IDS if TILES[t].n is None or (TILES[t].colour in "RB" and 3 <= TILES[t].n <= 9)]
     rng.shuffle(pool)
     table: list[list[str]] = []
-    for ids in (pool[i:i + 3] for i in range(0, 24, 3)):
+    for ids in (pool[i : i + 3] for i in range(0, 24, 3)):
         if len(table) < 2 and normalize_set(sorted(ids, key=lambda t: TILES[t].n or 99)):
             table.append(sorted(ids, key=lambda t: TILES[t].n or 99))
     # fall back to a fixed pair of sets when the shuffle gave none

@@ -57,7 +57,7 @@ def test_normal_only_extends_table_sets(seed):
         if old:
             # the whole old set, in its order, plus rack tiles on its ends (or a group's 4th)
             k = ids.index(old[0][0])
-            assert ids[k:k + len(old[0])] == old[0]
+            assert ids[k : k + len(old[0])] == old[0]
             assert set(ids) - set(old[0]) <= rack
     for t in table:  # nothing split
         assert any(set(t) <= set(s["tileIds"]) for s in actions[0]["sets"])

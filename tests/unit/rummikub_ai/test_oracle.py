@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -122,7 +122,7 @@ def _ids(keys: tuple[Key, ...]) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _splits(keys: tuple[Key, ...]) -> bool:
     """Can these tiles (sorted, jokers last) be split into valid sets?"""
     if not keys:
@@ -207,8 +207,7 @@ def test_oracle_equals_brute_force_on_tiny_positions(seed):
 def test_oracle_agrees_with_the_game_solver_on_bench_positions(seed):
     state = random_position(700 + seed)
     rack = state["racks"][state["current"]]
-    plan = solve([TableSetIn(s["tile_ids"], s["kind"], s["pos"]) for s in state["table"]], rack,
-                  has_melded=True, joker_value=0)
+    plan = solve([TableSetIn(s["tile_ids"], s["kind"], s["pos"]) for s in state["table"]], rack, has_melded=True, joker_value=0)
     result = solve_oracle([s["tile_ids"] for s in state["table"]], rack)
     assert (0 if plan is None else plan.value) == result.value
     _check_witness([s["tile_ids"] for s in state["table"]], rack, result)

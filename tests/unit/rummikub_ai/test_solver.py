@@ -10,8 +10,7 @@ from tilerooms.bench.rummikub_ai import random_position
 from tilerooms.games.rummikub import ai, engine, solver
 from tilerooms.games.rummikub.solver import TableSetIn, solve
 
-TABLE = [TableSetIn(["K1a", "K2a", "K3a"], "run", {"row": 0, "col": 0}),
-         TableSetIn(["R4a", "R5a", "R6a", "R7a", "R8a"], "run", {"row": 1, "col": 0})]
+TABLE = [TableSetIn(["K1a", "K2a", "K3a"], "run", {"row": 0, "col": 0}), TableSetIn(["R4a", "R5a", "R6a", "R7a", "R8a"], "run", {"row": 1, "col": 0})]
 RACK = ["R6b", "O13a"]
 
 
@@ -65,10 +64,8 @@ def _new(ids: list[str], kind: str = "run") -> solver.PlannedSet:
 
 
 def test_merge_runs_joins_runs_that_continue_each_other():
-    merged = solver.merge_runs([_new(["R4a", "R5a", "JK1"]), _new(["K1a", "B1a", "O1a"], "group"),
-                                _new(["R1a", "R2a", "R3a"]), _new(["R8b", "R9b", "R10b"])])
-    assert [s.tile_ids for s in merged] == [["K1a", "B1a", "O1a"], ["R1a", "R2a", "R3a", "R4a", "R5a", "JK1"],
-                                            ["R8b", "R9b", "R10b"]]
+    merged = solver.merge_runs([_new(["R4a", "R5a", "JK1"]), _new(["K1a", "B1a", "O1a"], "group"), _new(["R1a", "R2a", "R3a"]), _new(["R8b", "R9b", "R10b"])])
+    assert [s.tile_ids for s in merged] == [["K1a", "B1a", "O1a"], ["R1a", "R2a", "R3a", "R4a", "R5a", "JK1"], ["R8b", "R9b", "R10b"]]
 
 
 def test_merge_runs_keeps_apart_what_is_not_one_run():
@@ -89,8 +86,7 @@ def test_a_meld_with_table_changes_keeps_its_rack_only_sets_apart():
 
 def test_both_table_jokers_move_into_one_new_set():
     # R6 frees JK1, B9 frees JK2; O1 holds both jokers up (O1 JK JK): the rack goes out
-    state = engine.make_state(table=[["R5a", "JK1", "R7a"], ["K9a", "JK2", "O9a"]],
-                              racks={"A": ["R6a", "B9a", "O1a"], "B": ["O2a"]}, has_melded=True)
+    state = engine.make_state(table=[["R5a", "JK1", "R7a"], ["K9a", "JK2", "O9a"]], racks={"A": ["R6a", "B9a", "O1a"], "B": ["O2a"]}, has_melded=True)
     view = engine.view(state, "A")
     actions = ai.hard_move(view)
     assert ai.is_legal(view, actions)

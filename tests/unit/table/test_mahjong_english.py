@@ -34,10 +34,23 @@ def test_tile_captions_in_riichi_notation():
     assert TILE_FACES["5z"]["aria_en"] == "Haku (white dragon)" and TILE_FACES["back"]["aria"] == "뒷면"
 
 
-@pytest.mark.parametrize(("word", "particle"), [
-    ("백", "을"), ("1만", "을"), ("9삭", "을"), ("7통", "을"), ("동", "을"), ("남", "을"), ("서", "를"),
-    ("북", "을"), ("중", "을"), ("발", "을"), ("사", "를"), ("", "을(를)"),
-])
+@pytest.mark.parametrize(
+    ("word", "particle"),
+    [
+        ("백", "을"),
+        ("1만", "을"),
+        ("9삭", "을"),
+        ("7통", "을"),
+        ("동", "을"),
+        ("남", "을"),
+        ("서", "를"),
+        ("북", "을"),
+        ("중", "을"),
+        ("발", "을"),
+        ("사", "를"),
+        ("", "을(를)"),
+    ],
+)
 def test_object_particle_follows_the_last_syllable(word, particle):
     assert object_particle(word) == particle
 
@@ -48,7 +61,11 @@ def test_seats_round_and_turn_carry_english_next_to_korean():
     plates = [table.plates[p] for p in PLACES]
     assert [(s.wind, s.wind_en) for s in plates] == [("동", "E"), ("남", "S"), ("서", "W"), ("북", "N")]
     assert [(s.name, s.name_en) for s in plates] == [
-        ("Ana", "Ana"), ("AI 2 (쉬움)", "AI 2 (Easy)"), ("AI 3 (보통)", "AI 3 (Normal)"), ("AI 4 (어려움)", "AI 4 (Hard)")]
+        ("Ana", "Ana"),
+        ("AI 2 (쉬움)", "AI 2 (Easy)"),
+        ("AI 3 (보통)", "AI 3 (Normal)"),
+        ("AI 4 (어려움)", "AI 4 (Hard)"),
+    ]
     assert (table.round.label, table.round.label_en) == ("동1국 0본장", "East 1, 0 honba")
     [drawn] = [TILE_FACES[tile_code(t.id)] for t in table.own.drawn]
     assert (drawn["label"], drawn["label_en"]) == ("동", "E")

@@ -17,14 +17,14 @@ import reflex as rx
 from reflex.state import StateUpdate
 from reflex_base.utils.format import json_dumps
 
+from tests.mahjong_wire import ids_in, tokens_in
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.random_bot import self_play
 from tilerooms.games.mahjong.state import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
-from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.rows import mahjong_table, plate_count
-from tests.mahjong_wire import ids_in, tokens_in
+from tilerooms.table.mahjong.state import MahjongTable
 
 HOST = guest("mjframehost01", "영희")
 WATCHER = guest("mjframewatch3", "민수")

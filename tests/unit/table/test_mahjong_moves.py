@@ -82,8 +82,11 @@ def test_pon_is_announced_until_somebody_else_discards_and_twice_gets_a_new_key(
 def test_each_call_has_its_word():
     words = {}
     for event in (
-        {"type": "call", "call": "chi", "player": "a"}, {"type": "call", "call": "daiminkan", "player": "a"},
-        {"type": "kan", "kan": "ankan", "player": "a"}, {"type": "riichi", "player": "a"}, {"type": "kita", "player": "a"},
+        {"type": "call", "call": "chi", "player": "a"},
+        {"type": "call", "call": "daiminkan", "player": "a"},
+        {"type": "kan", "kan": "ankan", "player": "a"},
+        {"type": "riichi", "player": "a"},
+        {"type": "kita", "player": "a"},
         {"type": "handEnded", "result": {"kind": "agari", "tsumo": False, "winners": [{"player": "a"}]}},
         {"type": "handEnded", "result": {"kind": "agari", "tsumo": True, "winners": [{"player": "a"}]}},
         {"type": "handEnded", "result": {"kind": "exhaustive"}},
@@ -106,6 +109,11 @@ def test_the_riichi_discard_lies_sideways_and_is_announced():
 
 
 def test_compact_events_keep_no_tiles_of_a_result():
-    small = compact_events([{"type": "handEnded", "seq": 3, "result": {"kind": "agari", "tsumo": True, "winners": [{"player": "a", "hand": ["1:1m"]}]}},
-                            {"type": "draw", "to": ["me"], "tile": "5:2m"}, {"type": "pointsChanged", "points": [1]}])
+    small = compact_events(
+        [
+            {"type": "handEnded", "seq": 3, "result": {"kind": "agari", "tsumo": True, "winners": [{"player": "a", "hand": ["1:1m"]}]}},
+            {"type": "draw", "to": ["me"], "tile": "5:2m"},
+            {"type": "pointsChanged", "points": [1]},
+        ]
+    )
     assert small == [{"type": "handEnded", "seq": 3, "result": {"kind": "agari", "tsumo": True, "winners": [{"player": "a"}]}}]

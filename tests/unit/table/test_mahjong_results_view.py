@@ -24,8 +24,12 @@ def test_a_ron_result_has_the_dora_indicators_every_seats_change_and_no_turn():
     # nobody's turn while a result shows: the table names a turn only while playing, nobody holds a tile
     assert table.info.phase == "handResult" and table.turn.holder == "" and not table.info.my_turn
     assert [t.code for t in res.dora] == ["1s"] and [t.code for t in res.winners[0].ura] == ["3m"]
-    assert [(d.name, d.wind, d.wind_en, d.me) for d in res.deltas] == [("나", "동", "E", True), ("하가", "남", "S", False),
-                                                                     ("대면", "서", "W", False), ("상가", "북", "N", False)]
+    assert [(d.name, d.wind, d.wind_en, d.me) for d in res.deltas] == [
+        ("나", "동", "E", True),
+        ("하가", "남", "S", False),
+        ("대면", "서", "W", False),
+        ("상가", "북", "N", False),
+    ]
     assert res.deltas[0].delta > 0 and res.deltas[1].delta == -res.deltas[0].delta
     assert [y.name for y in res.winners[0].yaku][:3] == ["리치", "핑후", "탕야오"]
 
@@ -43,8 +47,9 @@ def test_a_draw_shows_the_tenpai_hand_with_its_meld_and_waits():
 
 
 def test_the_game_end_summary_best_hand_and_hands_played():
-    state = make_state(["234m567m345p22s34s5s", *JUNK], players=PLAYERS, round_wind=1, hand_number=3, dealer=3, riichi=[0],
-                       points=[29000, 25000, 25000, 21000], dora="1s")
+    state = make_state(
+        ["234m567m345p22s34s5s", *JUNK], players=PLAYERS, round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s"
+    )
     engine.apply(state, "me", {"type": "tsumo", "at": 1000})
     result = engine.result(state)
     assert result is not None

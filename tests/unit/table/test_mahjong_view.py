@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.utils.format import json_dumps
 
+from tests.mahjong_wire import tokens_in
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.flow import tok
 from tilerooms.games.mahjong.state import make_state
@@ -15,7 +16,6 @@ from tilerooms.rooms.service import RoomService
 from tilerooms.table.mahjong.rows import PLACES, chart_rows, mahjong_table, ranking_rows, tile_code, tile_label
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import ASSET_DIR, all_codes, tile_svg
-from tests.mahjong_wire import tokens_in
 
 PLAYERS = ["me", "a1", "a2", "a3"]
 NAMES = {"me": "나", "a1": "하가", "a2": "대면", "a3": "상가"}
@@ -99,8 +99,7 @@ def test_beginner_hints_waits_counts_and_the_no_yaku_warning():
     assert table.own.yaku_hint == "역: 역패: 백"
     assert table.own.yaku_hint_en == "Yaku: Yakuhai: Haku"  # the English locale's line
     # an open hand waiting without a yaku: "역 없음"
-    state = make_state(["123m456p78s99s", JUNK[0] + "1z", JUNK[1], JUNK[2]], players=PLAYERS, turn=1,
-                       melds={0: [{"type": "chi", "tiles": "234s", "from": 3}]})
+    state = make_state(["123m456p78s99s", JUNK[0] + "1z", JUNK[1], JUNK[2]], players=PLAYERS, turn=1, melds={0: [{"type": "chi", "tiles": "234s", "from": 3}]})
     table = mahjong_table(engine.view(state, "me"), NAMES, beginner=True)
     assert table.own.waits_text == "대기 6삭·9삭"
     assert table.own.waits_text_en == "Waits 6s·9s"

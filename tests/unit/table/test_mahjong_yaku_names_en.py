@@ -17,6 +17,5 @@ def test_every_yaku_has_an_english_name_without_hangul() -> None:
 def test_a_korean_yaku_name_from_the_engine_reads_in_english():
     from tilerooms.games.mahjong.yaku_names import english_yaku_name
 
-    assert [english_yaku_name(n) for n in ("리치", "멘젠쯔모", "핑후", "우라도라", "북도라")] == [
-        "Riichi", "Menzen Tsumo", "Pinfu", "Ura-dora", "Kita dora"]
+    assert [english_yaku_name(n) for n in ("리치", "멘젠쯔모", "핑후", "우라도라", "북도라")] == ["Riichi", "Menzen Tsumo", "Pinfu", "Ura-dora", "Kita dora"]
     assert english_yaku_name("모르는 역") == "모르는 역"  # no English: left as it is

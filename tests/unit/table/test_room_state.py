@@ -6,11 +6,11 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.utils.format import json_dumps
 
+from tests.unit.table.test_rummikub_frames import TILE_ID
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub.state import RummikubTable
-from tests.unit.table.test_rummikub_frames import TILE_ID
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -101,7 +101,7 @@ async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame():
     root, state = _room_state()
     state._viewer = HOST.id
     state._apply_view(view, force=True)
-    assert (await root._get_resolved_delta())  # the first view is sent
+    assert await root._get_resolved_delta()  # the first view is sent
     root._clean()
     hidden_move = copy.deepcopy(view)
     hidden_move["version"] += 1

@@ -19,8 +19,8 @@ from reflex_base.utils.format import json_dumps
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
-from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, parse_set_code, parse_turn_line, set_code
+from tilerooms.table.rummikub.state import RummikubTable
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")
@@ -29,9 +29,18 @@ TILE_ID = re.compile(r"\b(?:[KRBO](?:1[0-3]|[1-9])[ab]|JK[12])\b")  # as the bro
 
 # a mid-game table of 12 sets / 40 tiles (a joker standing in for red 5), 14 tiles on the host's rack
 TABLE = [
-    ["K1a", "K2a", "K3a", "K4a"], ["R3a", "R4a", "JK1", "R6a"], ["B7a", "B8a", "B9a"], ["O9a", "O10a", "O11a", "O12a"],
-    ["K7a", "R7a", "B7b"], ["K10a", "R10a", "B10a", "O10b"], ["K12a", "K13a", "K11a"], ["B1a", "B2a", "B3a"],
-    ["O1a", "O2a", "O3a"], ["R11a", "R12a", "R13a"], ["K5a", "R5b", "B5a"], ["O5a", "O6a", "O7a"],
+    ["K1a", "K2a", "K3a", "K4a"],
+    ["R3a", "R4a", "JK1", "R6a"],
+    ["B7a", "B8a", "B9a"],
+    ["O9a", "O10a", "O11a", "O12a"],
+    ["K7a", "R7a", "B7b"],
+    ["K10a", "R10a", "B10a", "O10b"],
+    ["K12a", "K13a", "K11a"],
+    ["B1a", "B2a", "B3a"],
+    ["O1a", "O2a", "O3a"],
+    ["R11a", "R12a", "R13a"],
+    ["K5a", "R5b", "B5a"],
+    ["O5a", "O6a", "O7a"],
 ]
 HOST_RACK = ["R1a", "R2a", "B4a", "K8a", "O13a", "B12a", "K9b", "R9a", "B11b", "O4b", "K6b", "R8b", "B13a", "JK2"]
 GUEST_RACK = ["K13b", "O8a", "B6b", "R1b", "K2b", "O12b"]
@@ -59,8 +68,13 @@ async def _seeded(service: RoomService) -> str:
     await service.waiting_room(room_id, HOST.id, "start")
     async with service.store.lock(room_id):
         room = await service.store.load(room_id)
-        room.game_state = make_state(table=TABLE, racks={HOST.id: HOST_RACK, GUEST.id: GUEST_RACK}, current=HOST.id,
-                                     has_melded={HOST.id: True, GUEST.id: True}, options={"startedAt": now_ms()})
+        room.game_state = make_state(
+            table=TABLE,
+            racks={HOST.id: HOST_RACK, GUEST.id: GUEST_RACK},
+            current=HOST.id,
+            has_melded={HOST.id: True, GUEST.id: True},
+            options={"startedAt": now_ms()},
+        )
         await service.store.save(room)
     return room_id
 

@@ -28,8 +28,11 @@ def test_sets_changed_or_added_are_found_by_their_tiles_whatever_their_id():
 
 def test_the_last_move_is_named_in_both_languages():
     names = {"ai-1": "AI 2 (쉬움)", "p2": "철수", "me": "영희"}
-    placed = [{"type": "draftChanged", "player": "ai-1", "seq": 4}, {"type": "committed", "player": "ai-1", "tile_ids": ["R7a", "R8a", "R9a"], "seq": 5},
-              {"type": "turn", "player": "p2", "seq": 5}]
+    placed = [
+        {"type": "draftChanged", "player": "ai-1", "seq": 4},
+        {"type": "committed", "player": "ai-1", "tile_ids": ["R7a", "R8a", "R9a"], "seq": 5},
+        {"type": "turn", "player": "p2", "seq": 5},
+    ]
     assert moves.last_move(placed, names, "me") == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
     drew = placed + [{"type": "drewCount", "player": "p2", "count": 1, "seq": 6}, {"type": "turn", "player": "me", "seq": 6}]
     assert moves.last_move(drew, names, "me") == ("철수: 1장 가져옴", "철수: drew 1 tile")
@@ -40,8 +43,11 @@ def test_the_last_move_is_named_in_both_languages():
 
 
 def test_a_drawn_tile_stays_new_until_i_act():
-    drew = [{"type": "drew", "player": "me", "tile_ids": ["O5b"], "seq": 3}, {"type": "drewCount", "player": "me", "count": 1, "seq": 3},
-            {"type": "committed", "player": "ai-1", "tile_ids": ["R7a"], "seq": 4}]
+    drew = [
+        {"type": "drew", "player": "me", "tile_ids": ["O5b"], "seq": 3},
+        {"type": "drewCount", "player": "me", "count": 1, "seq": 3},
+        {"type": "committed", "player": "ai-1", "tile_ids": ["R7a"], "seq": 4},
+    ]
     assert moves.drawn_tiles(drew, "me", ["K1a", "O5b"]) == ["O5b"]
     assert moves.drawn_tiles(drew + [{"type": "draftChanged", "player": "me", "seq": 5}], "me", ["K1a", "O5b"]) == []
     assert moves.drawn_tiles(drew, "me", ["K1a"]) == []  # played meanwhile
@@ -76,8 +82,9 @@ async def _seeded(service: RoomService, table: list, host_rack: list[str], guest
     await service.waiting_room(room_id, HOST.id, "start")
     async with service.store.lock(room_id):
         room = await service.store.load(room_id)
-        room.game_state = make_state(table=table, racks={HOST.id: host_rack, GUEST.id: guest_rack},
-                                     has_melded={HOST.id: host_melded, GUEST.id: True}, options={"startedAt": now_ms()})
+        room.game_state = make_state(
+            table=table, racks={HOST.id: host_rack, GUEST.id: guest_rack}, has_melded={HOST.id: host_melded, GUEST.id: True}, options={"startedAt": now_ms()}
+        )
         await service.store.save(room)
     return room_id
 
@@ -117,7 +124,9 @@ async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_name
     watcher._apply_view(await service.view(room_id, GUEST.id))
     assert not any(s.changed for s in watcher.sets)
     # my first action ends the drawn mark
-    await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}, {"tileIds": ["O1a"]}]})
+    await service.act(
+        room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}, {"tileIds": ["O1a"]}]}
+    )
     host._apply_view(await service.view(room_id, HOST.id))
     assert not any(c.tile.drawn for c in host.rack)
 
@@ -163,8 +172,12 @@ async def test_a_spectator_sees_no_rack_and_english_ai_names():
 def test_results_name_the_winner_in_english_too():
     from tilerooms.table.state import _result_vars
 
-    result = {"ranking": [{"player": "ai-1", "rank": 1, "score": 12, "tilesLeft": 0}, {"player": "p1", "rank": 2, "score": -12, "tilesLeft": 3}],
-              "winner": ["ai-1"], "endReason": "rackEmpty", "names": {"ai-1": "AI 2 (보통)", "p1": "영희"}}
+    result = {
+        "ranking": [{"player": "ai-1", "rank": 1, "score": 12, "tilesLeft": 0}, {"player": "p1", "rank": 2, "score": -12, "tilesLeft": 3}],
+        "winner": ["ai-1"],
+        "endReason": "rackEmpty",
+        "names": {"ai-1": "AI 2 (보통)", "p1": "영희"},
+    }
     shown = _result_vars(result)
     assert shown["result_summary"] == "AI 2 (보통) 님 승리! (타일을 모두 내려놓았어요)"
     assert shown["result_summary_en"] == "AI 2 (Normal) won! (A player emptied their rack)"

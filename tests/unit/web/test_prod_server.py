@@ -7,6 +7,8 @@ import shlex
 import pytest
 
 from tilerooms.web import prod_server
+
+
 def _never() -> int:
     """Reflex's count, which a set `TILEROOMS_WORKERS` must not ask for (it pings Redis)."""
     raise AssertionError("the default worker count was asked for")
@@ -22,7 +24,14 @@ def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_la
     env = prod_server.server_env({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}, default_workers=_never)
     # gunicorn keeps the last of a repeated option: the operator's own arguments win
     assert shlex.split(env["GUNICORN_CMD_ARGS"]) == [
-        "--worker-class", "tilerooms.web.worker.GameWorker", "--workers", "2", "--workers", "5", "--timeout", "60",
+        "--worker-class",
+        "tilerooms.web.worker.GameWorker",
+        "--workers",
+        "2",
+        "--workers",
+        "5",
+        "--timeout",
+        "60",
     ]
 
 
@@ -54,7 +63,8 @@ def test_a_stop_signal_reaches_the_server_it_started_and_waits_for_it(tmp_path):
     import psutil
 
     script = tmp_path / "start.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import signal, subprocess, sys, time
         sys.path.insert(0, {os.getcwd()!r})
         from tilerooms.web import prod_server
@@ -62,7 +72,8 @@ def test_a_stop_signal_reaches_the_server_it_started_and_waits_for_it(tmp_path):
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
         print(child.pid, flush=True)
         time.sleep(60)
-    """))
+    """)
+    )
     start = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         child = psutil.Process(int(start.stdout.readline()))

@@ -12,10 +12,22 @@ from dataclasses import dataclass, field
 
 from tilerooms.core import RuleError
 
-ACTION_TYPES = frozenset({
-    "discard", "tsumo", "ankan", "kakan", "kita", "kyuushu", "claim", "pass", "ready", "setPref",
-    "timeout", "leave",
-})
+ACTION_TYPES = frozenset(
+    {
+        "discard",
+        "tsumo",
+        "ankan",
+        "kakan",
+        "kita",
+        "kyuushu",
+        "claim",
+        "pass",
+        "ready",
+        "setPref",
+        "timeout",
+        "leave",
+    }
+)
 CALLS = ("ron", "pon", "kan", "chi")
 PREF_KEYS = ("autoWin", "noCalls")
 

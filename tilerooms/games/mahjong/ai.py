@@ -173,8 +173,7 @@ def _candidates(view: dict[str, Any], table: Table, level: str) -> list[Candidat
                 uk += w.unseen * weight
             cand.ukeire = uk
             with_yaku = [w for w in cand.waits if w.points > 0]
-            cand.value = (sum(w.points * w.unseen for w in with_yaku) / max(1, sum(w.unseen for w in with_yaku))
-                          if with_yaku else 0.0)
+            cand.value = sum(w.points * w.unseen for w in with_yaku) / max(1, sum(w.unseen for w in with_yaku)) if with_yaku else 0.0
             cand.shanten = 0 if uk > 0 else 1 + dist  # a dead or yaku-less tenpai is no tenpai
         if level == "hard" and not cand.value:
             rest_ids = list(table.closed)

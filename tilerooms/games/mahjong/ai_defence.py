@@ -42,7 +42,7 @@ def safe_kinds(opp: Opponent, table: Table) -> set[int]:
                 continue
             start = opp.riichi_index + 1  # conservative: one go-around after the declaration
             safe.update(t >> 2 for t in discards[start:])
-        safe.update(t >> 2 for t in opp.discards[opp.riichi_index:])
+        safe.update(t >> 2 for t in opp.discards[opp.riichi_index :])
     return safe
 
 

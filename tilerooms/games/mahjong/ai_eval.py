@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tilerooms.games.mahjong.ai_shanten import shanten_fast as shanten_of
 from tilerooms.games.mahjong.ai_table import Table
 from tilerooms.games.mahjong.hand import evaluate_win
-from tilerooms.games.mahjong.ai_shanten import shanten_fast as shanten_of
 from tilerooms.games.mahjong.shape import wait_kinds
 from tilerooms.games.mahjong.tiles import TERMINAL_HONOR_KINDS, ids_to_string, kinds_to_string
 
@@ -113,9 +113,18 @@ def wait_values(table: Table, closed13: list[int], *, riichi: bool, discarding: 
     for k in sorted(kinds):
         tile = kinds_to_string([k])
         result = evaluate_win(
-            base + tile, tile, melds=melds, tsumo=False, seat_wind=table.seat_wind, round_wind=table.round_wind,
-            dealer=table.dealer, riichi=riichi, dora_indicators=dora, kita=table.kita,
-            options=table.options, players=table.n_players,
+            base + tile,
+            tile,
+            melds=melds,
+            tsumo=False,
+            seat_wind=table.seat_wind,
+            round_wind=table.round_wind,
+            dealer=table.dealer,
+            riichi=riichi,
+            dora_indicators=dora,
+            kita=table.kita,
+            options=table.options,
+            players=table.n_players,
         )
         out.append(WaitValue(k, table.unseen[k], 0 if result is None else result.total, False))
     furiten = any(w.kind in discarded for w in out)  # spec 5.5: one discarded wait bars every ron
@@ -149,8 +158,7 @@ def han_estimate(table: Table, counts: list[int], ids: list[int]) -> float:
             han += 0.4 * mult
     if not table.is_open:
         han += 1  # riichi (or menzen tsumo)
-    non_simple = sum(counts[k] for k in TERMINAL_HONOR_KINDS) + sum(
-        1 for t in meld_ids if (t >> 2) in TERMINAL_HONOR_KINDS)
+    non_simple = sum(counts[k] for k in TERMINAL_HONOR_KINDS) + sum(1 for t in meld_ids if (t >> 2) in TERMINAL_HONOR_KINDS)
     if non_simple == 0 and (not table.is_open or table.options.get("kuitan", True)):
         han += 1
     elif non_simple <= 2 and not table.is_open:

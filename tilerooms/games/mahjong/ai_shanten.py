@@ -60,21 +60,29 @@ def _rest(c: tuple[int, ...]) -> tuple[Block, ...]:
         add(1, 0, 0)
         w[0] += 3
     if n >= 3 and w[1] and w[2]:
-        w[0] -= 1; w[1] -= 1; w[2] -= 1  # noqa: E702
+        w[0] -= 1
+        w[1] -= 1
+        w[2] -= 1  # noqa: E702
         add(1, 0, 0)
-        w[0] += 1; w[1] += 1; w[2] += 1  # noqa: E702
+        w[0] += 1
+        w[1] += 1
+        w[2] += 1  # noqa: E702
     if w[0] >= 2:
         w[0] -= 2
         add(0, 0, 1)
         w[0] += 2
     if n >= 2 and w[1]:
-        w[0] -= 1; w[1] -= 1  # noqa: E702
+        w[0] -= 1
+        w[1] -= 1  # noqa: E702
         add(0, 1, 0)
-        w[0] += 1; w[1] += 1  # noqa: E702
+        w[0] += 1
+        w[1] += 1  # noqa: E702
     if n >= 3 and w[2]:
-        w[0] -= 1; w[2] -= 1  # noqa: E702
+        w[0] -= 1
+        w[2] -= 1  # noqa: E702
         add(0, 1, 0)
-        w[0] += 1; w[2] += 1  # noqa: E702
+        w[0] += 1
+        w[2] += 1  # noqa: E702
     w[0] -= 1  # leave one copy isolated
     add(0, 0, 0)
     return _pareto(results)
@@ -96,7 +104,7 @@ def _table(blocks: tuple[Block, ...]) -> Table:
     """Best ``2·sets + partials`` within b = 0…4 blocks, without and with the pair (pairs are partials)."""
     out = [0] * 5 + [_NONE] * 5
     for m, t, p in blocks:
-        for h in ((0, 1) if p else (0,)):
+        for h in (0, 1) if p else (0,):
             spare = t + p - h
             for b in range(5):
                 s = m if m < b else b
@@ -136,8 +144,13 @@ def _part(counts: tuple[int, ...]) -> Part:
     else:
         table = _table((_honors(counts),))
         ends = counts
-    stats = (sum(counts) | sum(1 for x in counts if x >= 2) << 8 | sum(1 for x in counts if x) << 16
-             | sum(1 for x in ends if x) << 24 | (1 if any(x >= 2 for x in ends) else 0) << 32)
+    stats = (
+        sum(counts)
+        | sum(1 for x in counts if x >= 2) << 8
+        | sum(1 for x in counts if x) << 16
+        | sum(1 for x in ends if x) << 24
+        | (1 if any(x >= 2 for x in ends) else 0) << 32
+    )
     info = (_intern(table), stats)
     _PARTS[counts] = info
     return info

@@ -138,8 +138,7 @@ def read_table(view: dict[str, Any]) -> Table:
     own_riichi = False
     all_discards: list[list[int]] = [[] for _ in players]
     for p in players:
-        melds = [{"type": m["type"], "tiles": [tile_id(t) for t in m["tiles"]],
-                  "from": id_by_player.get(m.get("from"))} for m in p["melds"]]
+        melds = [{"type": m["type"], "tiles": [tile_id(t) for t in m["tiles"]], "from": id_by_player.get(m.get("from"))} for m in p["melds"]]
         for m in melds:
             for t in m["tiles"]:
                 visible[t >> 2] += 1
@@ -157,13 +156,19 @@ def read_table(view: dict[str, Any]) -> Table:
             own_discards = {t >> 2 for t in discards}
             own_riichi = bool(p.get("riichi"))
             continue
-        opponents.append(Opponent(
-            seat=p["seat"], riichi=bool(p.get("riichi")), discards=discards,
-            discard_kinds={t >> 2 for t in discards},
-            riichi_index=_riichi_index(p["discards"]) if p.get("riichi") else None,
-            melds=melds, open_melds=sum(1 for m in melds if m["type"] in OPEN_MELDS),
-            dealer=bool(p.get("dealer")), points=p.get("points", 0),
-        ))
+        opponents.append(
+            Opponent(
+                seat=p["seat"],
+                riichi=bool(p.get("riichi")),
+                discards=discards,
+                discard_kinds={t >> 2 for t in discards},
+                riichi_index=_riichi_index(p["discards"]) if p.get("riichi") else None,
+                melds=melds,
+                open_melds=sum(1 for m in melds if m["type"] in OPEN_MELDS),
+                dealer=bool(p.get("dealer")),
+                points=p.get("points", 0),
+            )
+        )
     unseen = [max(0, 4 - v) for v in visible]
     if sanma:
         for k in SANMA_MISSING_KINDS:
@@ -171,13 +176,27 @@ def read_table(view: dict[str, Any]) -> Table:
     me_public = players[seat]
     rnd = view.get("round", {})
     return Table(
-        seat=seat, n_players=n, sanma=sanma, options=dict(view.get("options", {})),
-        closed=closed, drawn=drawn, melds=own_melds, kita=own_kita,
-        seat_wind=_wind(me_public.get("wind", "동")), round_wind=_wind(rnd.get("wind", "동")),
-        dealer=bool(me_public.get("dealer")), dora_indicators=indicators,
+        seat=seat,
+        n_players=n,
+        sanma=sanma,
+        options=dict(view.get("options", {})),
+        closed=closed,
+        drawn=drawn,
+        melds=own_melds,
+        kita=own_kita,
+        seat_wind=_wind(me_public.get("wind", "동")),
+        round_wind=_wind(rnd.get("wind", "동")),
+        dealer=bool(me_public.get("dealer")),
+        dora_indicators=indicators,
         dora_kinds=[dora_from_indicator(t >> 2, sanma=sanma) for t in indicators],
-        visible=visible, unseen=unseen, live_count=view.get("liveCount", 0), opponents=opponents,
-        points=[p.get("points", 0) for p in players], honba=rnd.get("honba", 0),
-        riichi_pool=rnd.get("riichiPool", 0), own_discard_kinds=own_discards, riichi=own_riichi,
+        visible=visible,
+        unseen=unseen,
+        live_count=view.get("liveCount", 0),
+        opponents=opponents,
+        points=[p.get("points", 0) for p in players],
+        honba=rnd.get("honba", 0),
+        riichi_pool=rnd.get("riichiPool", 0),
+        own_discard_kinds=own_discards,
+        riichi=own_riichi,
         all_discards=all_discards,
     )

@@ -102,9 +102,7 @@ def compute_eligibility(state: dict, window: dict[str, Any]) -> None:
             # winning tile at all, and letting it pass is no furiten (5.5)
             if kind in waits_of(h, seat) and (source != "ankan" or completes_kokushi(h, seat, kind)):
                 window["ron_capable"][seat] = True
-                if not in_furiten(h, seat) and ron_value(
-                    state, seat, tile, chankan=source in ("kakan", "ankan"), kokushi_only=source == "ankan"
-                ) is not None:
+                if not in_furiten(h, seat) and ron_value(state, seat, tile, chankan=source in ("kakan", "ankan"), kokushi_only=source == "ankan") is not None:
                     calls.append("ron")
         # spec 5.2: the last discard (houtei) is ron only; riichi hands never call
         if source == "discard" and h["live"] and h["riichi"][seat] is None and not state["prefs"][seat]["noCalls"]:

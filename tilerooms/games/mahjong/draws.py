@@ -36,9 +36,7 @@ def is_nagashi_mangan(discards: str, *, any_called: bool) -> bool:
     return bool(tiles) and not any_called and all(t.kind in TERMINAL_HONOR_KINDS for t in tiles)
 
 
-def nagashi_mangan_payments(
-    seat: int, *, dealer: int, players: int = 4, options: Mapping[str, Any] | None = None
-) -> list[int]:
+def nagashi_mangan_payments(seat: int, *, dealer: int, players: int = 4, options: Mapping[str, Any] | None = None) -> list[int]:
     """What one nagashi mangan collects: a mangan tsumo without honba (dealer 4000 all, else
     2000/4000); in sanma the `sanmaTsumo` rule applies as for any tsumo."""
     dealer_pays, child_pays = tsumo_amounts(MANGAN, seat == dealer, players=players, options=options)

@@ -42,9 +42,23 @@ from tilerooms.games.mahjong.view import events_for, view
 from tilerooms.games.mahjong.wins import can_tsumo
 
 __all__ = [
-    "setup", "validate", "apply", "view", "active_players", "deadline", "on_timeout", "result",
-    "resolve_options", "shift_time", "to_json", "from_json", "make_state", "events_for", "auto_action",
-    "set_away", "reaction_window",
+    "setup",
+    "validate",
+    "apply",
+    "view",
+    "active_players",
+    "deadline",
+    "on_timeout",
+    "result",
+    "resolve_options",
+    "shift_time",
+    "to_json",
+    "from_json",
+    "make_state",
+    "events_for",
+    "auto_action",
+    "set_away",
+    "reaction_window",
 ]
 
 TURN_ACTIONS = frozenset({"discard", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
@@ -334,10 +348,19 @@ def _apply_move(state: dict, seat: int, action: dict[str, Any], now: float, even
 def _next_hand(state: dict, now: float, events: list[dict]) -> None:
     next_hand(state, now)
     flow.new_stage(state)
-    events.append({"type": "handStarted", "to": None, "round_wind": state["round_wind"],
-                   "hand_number": state["hand_number"], "honba": state["honba"], "dealer": state["players"][state["dealer"]],
-                   "riichiPool": state["riichi_pool"], "dice": list(state["hand"]["dice"]),
-                   "dora": [flow.tok(state["hand"]["dora"][0])]})
+    events.append(
+        {
+            "type": "handStarted",
+            "to": None,
+            "round_wind": state["round_wind"],
+            "hand_number": state["hand_number"],
+            "honba": state["honba"],
+            "dealer": state["players"][state["dealer"]],
+            "riichiPool": state["riichi_pool"],
+            "dice": list(state["hand"]["dice"]),
+            "dora": [flow.tok(state["hand"]["dora"][0])],
+        }
+    )
     for s, pid in enumerate(state["players"]):
         events.append({"type": "deal", "to": [pid], "tiles": [flow.tok(t) for t in sorted(state["hand"]["closed"][s])]})
     flow.draw_next(state, state["dealer"], now, events)

@@ -68,8 +68,7 @@ def give_tile(state: dict, seat: int, tile: int, *, rinshan: bool, now: float, e
     new_stage(state)
     pid = _pid(state, seat)
     events.append({"type": "draw", "to": [pid], "player": pid, "tile": tok(tile), "rinshan": rinshan})
-    events.append({"type": "drew", "to": None, "player": pid, "rinshan": rinshan, "live": len(h["live"]),
-                   "text": "쯔모함"})
+    events.append({"type": "drew", "to": None, "player": pid, "rinshan": rinshan, "live": len(h["live"]), "text": "쯔모함"})
 
 
 def draw_next(state: dict, seat: int, now: float, events: Events) -> None:
@@ -124,8 +123,7 @@ def discard(state: dict, seat: int, tile: int, riichi: bool, now: float, events:
     own = h["riichi"][seat]
     if riichi:
         double = h["first_round_clean"] and not h["discards"][seat]  # spec 5.4 double riichi
-        h["riichi"][seat] = {"discard_index": len(h["discards"][seat]), "double": double, "ippatsu": True,
-                             "established": False}
+        h["riichi"][seat] = {"discard_index": len(h["discards"][seat]), "double": double, "ippatsu": True, "established": False}
         events.append({"type": "riichi", "to": None, "player": _pid(state, seat), "double": double})
     elif own is not None:
         own["ippatsu"] = False  # spec 5.4: ippatsu lasts until the next own discard
@@ -133,14 +131,12 @@ def discard(state: dict, seat: int, tile: int, riichi: bool, now: float, events:
     h["log"]["discards"][seat].append({"tile": tile, "tsumogiri": tsumogiri, "riichi": riichi})
     h["furiten_temp"][seat] = False  # spec 5.5: same-turn furiten ends with my discard
     h["kuikae"] = []
-    events.append({"type": "discard", "to": None, "player": _pid(state, seat), "tile": tok(tile),
-                   "tsumogiri": tsumogiri, "riichi": riichi})
+    events.append({"type": "discard", "to": None, "player": _pid(state, seat), "tile": tok(tile), "tsumogiri": tsumogiri, "riichi": riichi})
     _flush_kan_dora(state, events)  # spec 5.2: daiminkan / kakan dora at the next discard
     open_window(state, "discard", tile, seat, now, events, riichi_pending=riichi)
 
 
-def open_window(state: dict, source: str, tile: int, origin: int, now: float, events: Events,
-                *, riichi_pending: bool = False) -> None:
+def open_window(state: dict, source: str, tile: int, origin: int, now: float, events: Events, *, riichi_pending: bool = False) -> None:
     """Spec 5.3: compute every seat's legal answers and open the window for at least
     `CLAIM_MIN_DELAY_MS`.
 
@@ -151,17 +147,23 @@ def open_window(state: dict, source: str, tile: int, origin: int, now: float, ev
     n = n_players(state)
     opts = state["options"]
     window: dict[str, Any] = {
-        "source": source, "tile": tile, "from": origin,
-        "eligible": [[] for _ in range(n)], "ron_capable": [False] * n, "responses": [None] * n,
-        "opened_at": now, "min_until": now + CLAIM_MIN_DELAY_MS, "deadline": now + opts["claimSeconds"] * 1000,
-        "riichi_pending": riichi_pending, "last": not h["live"],
+        "source": source,
+        "tile": tile,
+        "from": origin,
+        "eligible": [[] for _ in range(n)],
+        "ron_capable": [False] * n,
+        "responses": [None] * n,
+        "opened_at": now,
+        "min_until": now + CLAIM_MIN_DELAY_MS,
+        "deadline": now + opts["claimSeconds"] * 1000,
+        "riichi_pending": riichi_pending,
+        "last": not h["live"],
     }
     cl.compute_eligibility(state, window)
     h["claim"] = window
     h["stage"] = "claim"
     new_stage(state)
-    events.append({"type": "claimWindow", "to": None, "source": source, "tile": tok(tile),
-                   "from": _pid(state, origin), "text": "다른 플레이어 확인 중"})
+    events.append({"type": "claimWindow", "to": None, "source": source, "tile": tok(tile), "from": _pid(state, origin), "text": "다른 플레이어 확인 중"})
     for seat in range(n):
         if seat == origin:
             continue
@@ -171,8 +173,7 @@ def open_window(state: dict, source: str, tile: int, origin: int, now: float, ev
         elif on_autopilot(state, seat):
             window["responses"][seat] = {"call": "pass", "tiles": []}  # spec 8.5: no waiting on them
         elif calls:
-            events.append({"type": "claimOptions", "to": [_pid(state, seat)], "calls": list(calls),
-                           "tile": tok(tile), "deadline": window["deadline"]})
+            events.append({"type": "claimOptions", "to": [_pid(state, seat)], "calls": list(calls), "tile": tok(tile), "deadline": window["deadline"]})
 
 
 def respond(state: dict, seat: int, call: str, tiles: list[int], now: float, events: Events) -> None:
@@ -220,8 +221,7 @@ def settle_window(state: dict, now: float, events: Events) -> None:
         state["points"][origin] -= 1000
         state["riichi_pool"] += 1000
         state["stats"][origin]["riichi"] += 1
-        events.append({"type": "riichiStick", "to": None, "player": _pid(state, origin),
-                       "points": list(state["points"]), "riichiPool": state["riichi_pool"]})
+        events.append({"type": "riichiStick", "to": None, "player": _pid(state, origin), "points": list(state["points"]), "riichiPool": state["riichi_pool"]})
         if opts["abortiveDraws"] and n == 4 and all(x is not None for x in h["riichi"]):
             abortive_draw(state, "suucha", now, events)  # spec 5.8 사가리치
             return
@@ -264,8 +264,7 @@ def take_call(state: dict, seat: int, response: dict, window: dict, now: float, 
     state["stats"][seat]["calls"] += 1
     h["claim"] = None
     pid = _pid(state, seat)
-    events.append({"type": "call", "to": None, "player": pid, "call": mtype, "tile": tok(tile),
-                   "tiles": [tok(t) for t in tiles], "from": _pid(state, origin)})
+    events.append({"type": "call", "to": None, "player": pid, "call": mtype, "tile": tok(tile), "tiles": [tok(t) for t in tiles], "from": _pid(state, origin)})
     h["turn"] = seat
     h["drawn"] = [None] * n_players(state)
     if mtype == "daiminkan":
@@ -304,8 +303,7 @@ def ankan(state: dict, seat: int, kind: int, now: float, events: Events) -> None
     h["first_round_clean"] = False
     _clear_ippatsu(state)  # spec 5.4: any call, ankan included, ends ippatsu
     _count_kan(state, seat)
-    events.append({"type": "kan", "to": None, "player": _pid(state, seat), "kan": "ankan",
-                   "tiles": [tok(t) for t in tiles]})
+    events.append({"type": "kan", "to": None, "player": _pid(state, seat), "kan": "ankan", "tiles": [tok(t) for t in tiles]})
     _flush_kan_dora(state, events)
     reveal_dora(state, events)
     if state["options"]["ankanChankanKokushi"]:
@@ -323,8 +321,7 @@ def kakan(state: dict, seat: int, tile: int, now: float, events: Events) -> None
     meld["type"] = "kakan"
     meld["tiles"].append(tile)
     meld["added"] = tile
-    h["log"]["discards"][seat].append({"call": "kakan", "tile": tile, "meld": list(meld["tiles"][:3]),
-                                       "from": meld["from"]})
+    h["log"]["discards"][seat].append({"call": "kakan", "tile": tile, "meld": list(meld["tiles"][:3]), "from": meld["from"]})
     h["first_round_clean"] = False
     _clear_ippatsu(state)
     _count_kan(state, seat)
@@ -352,8 +349,13 @@ def _winner_entry(state: dict, seat: int, origin: int | None, result: Any, tile:
     closed = list(h["closed"][seat]) if origin is None else h["closed"][seat] + [tile]
     riichi = h["riichi"][seat]
     return {
-        "seat": seat, "from": origin, **result_record(result), "points": delta,
-        "hand": sorted(closed), "melds": [dict(m) for m in h["melds"][seat]], "win_tile": tile,
+        "seat": seat,
+        "from": origin,
+        **result_record(result),
+        "points": delta,
+        "hand": sorted(closed),
+        "melds": [dict(m) for m in h["melds"][seat]],
+        "win_tile": tile,
         "ura": h["ura"][: h["dora_revealed"]] if riichi is not None and riichi["established"] else [],
     }
 
@@ -372,14 +374,19 @@ def tsumo(state: dict, seat: int, now: float, events: Events) -> None:
     assert result is not None
     tile = state["hand"]["drawn"][seat]
     deltas = settle_win(
-        players=n_players(state), dealer=state["dealer"], winner=seat, base=result.base_points, tsumo=True,
-        honba=state["honba"], riichi_sticks=state["riichi_pool"] // 1000, pao=_pao_for(state, seat, result),
+        players=n_players(state),
+        dealer=state["dealer"],
+        winner=seat,
+        base=result.base_points,
+        tsumo=True,
+        honba=state["honba"],
+        riichi_sticks=state["riichi_pool"] // 1000,
+        pao=_pao_for(state, seat, result),
         options=scoring_options(state),
     )
     state["riichi_pool"] = 0
     state["stats"][seat]["wins"] += 1
-    record = {"kind": "agari", "tsumo": True, "deltas": deltas,
-              "winners": [_winner_entry(state, seat, None, result, tile, deltas[seat])]}
+    record = {"kind": "agari", "tsumo": True, "deltas": deltas, "winners": [_winner_entry(state, seat, None, result, tile, deltas[seat])]}
     _end(state, record, seat == state["dealer"], now, events)
 
 
@@ -387,11 +394,17 @@ def ron_win(state: dict, rons: list[int], window: dict, now: float, events: Even
     """One, two or three rons (spec 5.3 step 5): head bump and triple-ron abort per options."""
     n = n_players(state)
     tile, origin, source = window["tile"], window["from"], window["source"]
-    results = {s: ron_value(state, s, tile, chankan=source in ("kakan", "ankan"), kokushi_only=source == "ankan")
-               for s in rons}
+    results = {s: ron_value(state, s, tile, chankan=source in ("kakan", "ankan"), kokushi_only=source == "ankan") for s in rons}
     claims = [cl_ron(s, results[s], _pao_for(state, s, results[s])) for s in rons]
-    settlement = settle_rons(claims, players=n, dealer=state["dealer"], discarder=origin, honba=state["honba"],
-                             riichi_sticks=state["riichi_pool"] // 1000, options=scoring_options(state))
+    settlement = settle_rons(
+        claims,
+        players=n,
+        dealer=state["dealer"],
+        discarder=origin,
+        honba=state["honba"],
+        riichi_sticks=state["riichi_pool"] // 1000,
+        options=scoring_options(state),
+    )
     if settlement.aborted:
         abortive_draw(state, "sanchaho", now, events)  # spec 5.8 삼가화
         return
@@ -416,14 +429,19 @@ def exhaustive_draw(state: dict, now: float, events: Events) -> None:
     n = n_players(state)
     tenpai = [is_tenpai(h, s) for s in range(n)]
     nagashi = [
-        s for s in range(n)
-        if is_nagashi_mangan(ids_to_string(d["tile"] for d in h["discards"][s]),
-                             any_called=any(d["called_by"] is not None for d in h["discards"][s]))
+        s
+        for s in range(n)
+        if is_nagashi_mangan(ids_to_string(d["tile"] for d in h["discards"][s]), any_called=any(d["called_by"] is not None for d in h["discards"][s]))
     ]
     outcome = settle_exhaustive_draw(tenpai, dealer=state["dealer"], nagashi=nagashi, options=scoring_options(state))
-    record = {"kind": "exhaustive", "deltas": outcome.deltas, "tenpai": [s for s in range(n) if tenpai[s]],
-              "nagashi": outcome.nagashi, "dealer_tenpai": tenpai[state["dealer"]],
-              "hands": {str(s): sorted(h["closed"][s]) for s in range(n) if tenpai[s]}}
+    record = {
+        "kind": "exhaustive",
+        "deltas": outcome.deltas,
+        "tenpai": [s for s in range(n) if tenpai[s]],
+        "nagashi": outcome.nagashi,
+        "dealer_tenpai": tenpai[state["dealer"]],
+        "hands": {str(s): sorted(h["closed"][s]) for s in range(n) if tenpai[s]},
+    }
     _end(state, record, outcome.dealer_continues, now, events)
 
 
@@ -438,8 +456,7 @@ def _end(state: dict, record: dict, dealer_continues: bool, now: float, events: 
     finish_hand(state, record, dealer_continues, now)
     new_stage(state)
     events.append({"type": "handEnded", "to": None, "result": public_record(state, record)})
-    events.append({"type": "pointsChanged", "to": None, "points": list(state["points"]),
-                   "deltas": list(record["deltas"]), "riichiPool": state["riichi_pool"]})
+    events.append({"type": "pointsChanged", "to": None, "points": list(state["points"]), "deltas": list(record["deltas"]), "riichiPool": state["riichi_pool"]})
     if state["phase"] == "finished":
         events.append({"type": "gameEnded", "to": None, "result": game_result(state)})
 
@@ -452,11 +469,15 @@ def public_record(state: dict, record: dict) -> dict:
     if record["kind"] == "agari":
         out["tsumo"] = record["tsumo"]
         out["winners"] = [
-            {**{k: w[k] for k in ("han", "fu", "yaku", "yakuman_multiplier", "limit", "points")},
-             "player": players[w["seat"]], "from": None if w["from"] is None else players[w["from"]],
-             "hand": [tok(t) for t in w["hand"]], "win_tile": tok(w["win_tile"]),
-             "melds": [[tok(t) for t in m["tiles"]] for m in w["melds"]],
-             "ura": [tok(t) for t in w["ura"]]}
+            {
+                **{k: w[k] for k in ("han", "fu", "yaku", "yakuman_multiplier", "limit", "points")},
+                "player": players[w["seat"]],
+                "from": None if w["from"] is None else players[w["from"]],
+                "hand": [tok(t) for t in w["hand"]],
+                "win_tile": tok(w["win_tile"]),
+                "melds": [[tok(t) for t in m["tiles"]] for m in w["melds"]],
+                "ura": [tok(t) for t in w["ura"]],
+            }
             for w in record["winners"]
         ]
     elif record["kind"] == "exhaustive":

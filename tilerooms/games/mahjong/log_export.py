@@ -14,8 +14,7 @@ from typing import Any
 
 from tilerooms.games.mahjong.tiles import RED_FIVE_IDS
 
-ABORT_NAMES = {"kyuushu": "九種九牌", "suufon": "四風連打", "suukan": "四槓散了", "suucha": "四家立直",
-               "sanchaho": "三家和了"}
+ABORT_NAMES = {"kyuushu": "九種九牌", "suufon": "四風連打", "suukan": "四槓散了", "suucha": "四家立直", "sanchaho": "三家和了"}
 
 
 def tile_code(tile: int, aka: bool = True) -> int:
@@ -75,8 +74,7 @@ def _result(state: dict, record: dict, n: int) -> list:
             deltas[who] = w["points"]
             deltas[origin] = -w["points"]
         label = w["limit"] or f"{w['fu']}符{w['han']}飜"
-        out += [_pad(deltas, n, 0), [who, origin, who, f"{label}{w['points']}点",
-                                    *[f"{name}({han}飜)" for name, han in w["yaku"]]]]
+        out += [_pad(deltas, n, 0), [who, origin, who, f"{label}{w['points']}点", *[f"{name}({han}飜)" for name, han in w["yaku"]]]]
     return out
 
 
@@ -91,22 +89,19 @@ def export_tenhou6(state: dict, title: str = "tilerooms") -> dict[str, Any]:
     hands = []
     for kept in state["logs"]:
         entry = json.loads(kept) if isinstance(kept, str) else kept  # text since issue 20; objects before
-        start = entry.get("start") or {"round_wind": 0, "hand_number": 0, "honba": 0, "riichi_pool": 0,
-                                       "points": [state["options"]["startPoints"]] * n}
+        start = entry.get("start") or {"round_wind": 0, "hand_number": 0, "honba": 0, "riichi_pool": 0, "points": [state["options"]["startPoints"]] * n}
         row: list[Any] = [
             [start["round_wind"] * 4 + start["hand_number"], start["honba"], start["riichi_pool"] // 1000],
             _pad(start["points"], n, 0),
             [code(t) for t in entry["dora_tiles"]],
-            [code(t) for t in entry["ura_tiles"]] if any(
-                w.get("ura") for w in entry["record"].get("winners", [])) else [],
+            [code(t) for t in entry["ura_tiles"]] if any(w.get("ura") for w in entry["record"].get("winners", [])) else [],
         ]
         for seat in range(4):
             if seat >= n:
                 row += [[], [], []]
                 continue
             row.append(sorted(code(t) for t in entry["haipai"][seat]))
-            row.append([_call_string(seat, d, n, code) if isinstance(d, dict) else code(d)
-                        for d in entry["draws"][seat]])
+            row.append([_call_string(seat, d, n, code) if isinstance(d, dict) else code(d) for d in entry["draws"][seat]])
             row.append([_discard_string(seat, d, n, code) for d in entry["discards"][seat]])
         row.append(_result(state, entry["record"], n))
         hands.append(row)

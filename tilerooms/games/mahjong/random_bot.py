@@ -97,8 +97,7 @@ def self_play(
             return state, log
         active = engine.active_players(state)
         h = state["hand"]
-        waiting_only = h["stage"] == "claim" and all(
-            r is not None for s, r in enumerate(h["claim"]["responses"]) if s != h["claim"]["from"])
+        waiting_only = h["stage"] == "claim" and all(r is not None for s, r in enumerate(h["claim"]["responses"]) if s != h["claim"]["from"])
         if waiting_only or rng.random() < timeout_rate:
             now = max(now, engine.deadline(state))
             player = active[0]

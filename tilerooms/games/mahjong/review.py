@@ -91,15 +91,14 @@ CLAIM_TYPES = frozenset({"claim", "pass"})
 
 
 def _pending(state: dict[str, Any], seat: int) -> str | None:
-    """"discard" / "call" when `seat` has a decision open in `state`, else None."""
+    """ "discard" / "call" when `seat` has a decision open in `state`, else None."""
     if state["phase"] != "playing" or state["hand"] is None:
         return None
     h = state["hand"]
     if h["stage"] in ("afterDraw", "afterCall") and h["turn"] == seat:
         return "discard"
     window = h["claim"]
-    if (h["stage"] == "claim" and window is not None and seat != window["from"]
-            and window["eligible"][seat] and window["responses"][seat] is None):
+    if h["stage"] == "claim" and window is not None and seat != window["from"] and window["eligible"][seat] and window["responses"][seat] is None:
         return "call"
     return None
 
@@ -190,8 +189,7 @@ def loss(played: Outcome, best: Outcome, agree: bool) -> float:
     return round(max(0.0, speed) + max(0.0, danger), 2)
 
 
-def decision_row(state: dict[str, Any], seat: int, step: int, kind: str, move: dict[str, Any],
-                 timeout: bool, rng: random.Random) -> dict[str, Any] | None:
+def decision_row(state: dict[str, Any], seat: int, step: int, kind: str, move: dict[str, Any], timeout: bool, rng: random.Random) -> dict[str, Any] | None:
     """One decision's review row, from the seat's own view of `state` (None: no real choice)."""
     player = state["players"][seat]
     view = engine.view(state, player)
@@ -211,16 +209,23 @@ def decision_row(state: dict[str, Any], seat: int, step: int, kind: str, move: d
         p_out, a_out = claim_outcome(table, played, claimed), claim_outcome(table, best, claimed)
     agree = same_choice(played, best)
     return {
-        "hand": round_label(state), "step": step, "player": player, "kind": kind,
-        "played": describe(played, claimed), "ai": describe(best, claimed), "agree": agree, "timeout": timeout,
-        **as_row(p_out, "played"), **as_row(a_out, "ai"),
-        "danger_played": p_out.danger, "danger_ai": a_out.danger,
+        "hand": round_label(state),
+        "step": step,
+        "player": player,
+        "kind": kind,
+        "played": describe(played, claimed),
+        "ai": describe(best, claimed),
+        "agree": agree,
+        "timeout": timeout,
+        **as_row(p_out, "played"),
+        **as_row(a_out, "ai"),
+        "danger_played": p_out.danger,
+        "danger_ai": a_out.danger,
         "loss": loss(p_out, a_out, agree),
     }
 
 
-def review_steps(steps: Iterable[ReplayStep], log: list[dict[str, Any]], seats: list[dict[str, Any]],
-                 seed: int | str = 0) -> dict[str, Any]:
+def review_steps(steps: Iterable[ReplayStep], log: list[dict[str, Any]], seats: list[dict[str, Any]], seed: int | str = 0) -> dict[str, Any]:
     """The review (module docstring format) of a game given as its replay steps and their log.
 
     `steps` is what `replay.replay` yields (step i is the state after log entry i); `seats` are
@@ -243,7 +248,10 @@ def review_steps(steps: Iterable[ReplayStep], log: list[dict[str, Any]], seats: 
             if row is not None:
                 rows.append(row)
     return {
-        "version": VERSION, "game": "mahjong", "level": LEVEL, "decisions": rows,
+        "version": VERSION,
+        "game": "mahjong",
+        "level": LEVEL,
+        "decisions": rows,
         "worst": _worst(range(len(rows)), rows),
         "players": [_summary(seat, rows) for seat in seats if seat["id"] in humans],
     }
@@ -265,12 +273,20 @@ def _summary(seat: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]
         hands.setdefault(rows[i]["hand"], []).append(i)
     agreed = sum(1 for i in mine if rows[i]["agree"])
     return {
-        "player": seat["id"], "name": seat.get("name", seat["id"]), "decisions": len(mine), "agreed": agreed,
-        "agreement": _rate(agreed, len(mine)), "loss": round(sum(rows[i]["loss"] for i in mine), 2),
+        "player": seat["id"],
+        "name": seat.get("name", seat["id"]),
+        "decisions": len(mine),
+        "agreed": agreed,
+        "agreement": _rate(agreed, len(mine)),
+        "loss": round(sum(rows[i]["loss"] for i in mine), 2),
         "worst": _worst(mine, rows),
         "hands": [
-            {"hand": hand, "decisions": len(ids), "agreed": sum(1 for i in ids if rows[i]["agree"]),
-             "agreement": _rate(sum(1 for i in ids if rows[i]["agree"]), len(ids))}
+            {
+                "hand": hand,
+                "decisions": len(ids),
+                "agreed": sum(1 for i in ids if rows[i]["agree"]),
+                "agreement": _rate(sum(1 for i in ids if rows[i]["agree"]), len(ids)),
+            }
             for hand, ids in hands.items()
         ],
     }

@@ -90,7 +90,9 @@ def call_outcome(table: Table, call: str, used: list[int], claimed: int) -> Outc
     (spec 5.2); a daiminkan draws a replacement tile instead, so its 13-tile hand is measured."""
     meld_type = "daiminkan" if call == "kan" else call
     after = dataclasses.replace(
-        table, closed=_without(table.closed, used), drawn=None,
+        table,
+        closed=_without(table.closed, used),
+        drawn=None,
         melds=[*table.melds, {"type": meld_type, "tiles": [*used, claimed]}],
     )
     if call == "kan":
@@ -109,12 +111,10 @@ def turn_outcome(table: Table, act: ParsedAction, riichi_kinds: set[int]) -> Out
         return Outcome(WIN)
     if act.type == "ankan":
         four = [t for t in table.closed if t >> 2 == act.kind][:4]
-        after = dataclasses.replace(table, closed=_without(table.closed, four), drawn=None,
-                                    melds=[*table.melds, {"type": "ankan", "tiles": four}])
+        after = dataclasses.replace(table, closed=_without(table.closed, four), drawn=None, melds=[*table.melds, {"type": "ankan", "tiles": four}])
         return _hand(after, after.closed, riichi=after.riichi, discarding=None)
     if act.type == "kakan":
-        melds = [dict(m, type="kakan", tiles=[*m["tiles"], act.tile])
-                 if m["type"] == "pon" and m["tiles"][0] >> 2 == act.tile >> 2 else m for m in table.melds]
+        melds = [dict(m, type="kakan", tiles=[*m["tiles"], act.tile]) if m["type"] == "pon" and m["tiles"][0] >> 2 == act.tile >> 2 else m for m in table.melds]
         after = dataclasses.replace(table, closed=_without(table.closed, [act.tile]), drawn=None, melds=melds)
         return _hand(after, after.closed, riichi=False, discarding=None)
     if act.type == "kita":
@@ -136,6 +136,8 @@ def claim_outcome(table: Table, act: ParsedAction, claimed: int) -> Outcome:
 def as_row(out: Outcome, prefix: str) -> dict[str, Any]:
     """The outcome's numbers as review row fields (`played_…` / `ai_…`)."""
     return {
-        f"{prefix}_shanten": out.shanten, f"{prefix}_ukeire": out.ukeire, f"{prefix}_waits": out.waits,
+        f"{prefix}_shanten": out.shanten,
+        f"{prefix}_ukeire": out.ukeire,
+        f"{prefix}_waits": out.waits,
         f"{prefix}_value": out.value,
     }

@@ -34,9 +34,14 @@ def start_hand(state: dict, now: float) -> None:
     state["rng"] = rng.to_json()
     hands = deal(wall["live"], state["dealer"], n_players(state))
     state["hand"] = new_hand_fields(wall, hands, state["dealer"], dice, now)
-    state["hand"]["log"]["start"] = {"round_wind": state["round_wind"], "hand_number": state["hand_number"],
-                                      "honba": state["honba"], "riichi_pool": state["riichi_pool"],
-                                      "points": list(state["points"]), "dealer": state["dealer"]}
+    state["hand"]["log"]["start"] = {
+        "round_wind": state["round_wind"],
+        "hand_number": state["hand_number"],
+        "honba": state["honba"],
+        "riichi_pool": state["riichi_pool"],
+        "points": list(state["points"]),
+        "dealer": state["dealer"],
+    }
     state["phase"] = "playing"
     state["ready"] = [False] * n_players(state)
     state["result_at"] = None
@@ -84,8 +89,7 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
         reaches = not opts["westEntry"] or points[dealer] >= opts["returnPoints"]
         if (all_last or extension_last) and opts["agariYame"] and earned and _sole_top(points, dealer) and reaches:
             end = "agariYame"
-    nxt = {"dealer": dealer, "round_wind": state["round_wind"], "hand_number": state["hand_number"],
-           "honba": honba_next, "extension": state["extension"]}
+    nxt = {"dealer": dealer, "round_wind": state["round_wind"], "hand_number": state["hand_number"], "honba": honba_next, "extension": state["extension"]}
     if end is None and not dealer_continues:
         nxt["dealer"] = (dealer + 1) % n
         nxt["hand_number"] += 1
@@ -102,9 +106,12 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
     record["next"] = nxt
     # the hand's log for the export (`log_export`), complete now: kept as JSON text, a hanchan's
     # past hands were ~160 KB of objects in every live room and ~35 KB as text (issue 20)
-    state["logs"].append(json.dumps({**hand["log"], "dora_tiles": hand["dora"][: hand["dora_revealed"]],
-                                     "ura_tiles": hand["ura"][: hand["dora_revealed"]], "record": record},
-                                    separators=(",", ":")))  # ASCII: CPython keeps it at 1 byte a character
+    state["logs"].append(
+        json.dumps(
+            {**hand["log"], "dora_tiles": hand["dora"][: hand["dora_revealed"]], "ura_tiles": hand["ura"][: hand["dora_revealed"]], "record": record},
+            separators=(",", ":"),
+        )
+    )  # ASCII: CPython keeps it at 1 byte a character
     if end is not None:
         state["phase"] = "finished"
         state["end_reason"] = end
@@ -133,8 +140,7 @@ def best_hand(state: dict) -> dict[str, Any] | None:
     for record in state["history"]:
         for w in record.get("winners", []):
             if best is None or w["points"] > best["points"]:
-                best = {"player": state["players"][w["seat"]], "han": w["han"], "fu": w["fu"],
-                        "yaku": [y[0] for y in w["yaku"]], "points": w["points"]}
+                best = {"player": state["players"][w["seat"]], "han": w["han"], "fu": w["fu"], "yaku": [y[0] for y in w["yaku"]], "points": w["points"]}
     return best
 
 
@@ -144,10 +150,7 @@ def game_result(state: dict) -> dict[str, Any] | None:
         return None
     players = state["players"]
     standings = final_ranking(state["points"], riichi_pool=state["riichi_pool"], options=scoring_options(state))
-    ranking = [
-        {"player": players[s.seat], "seat": s.seat, "rank": s.rank, "points": s.points, "score": s.score}
-        for s in standings
-    ]
+    ranking = [{"player": players[s.seat], "seat": s.seat, "rank": s.rank, "points": s.points, "score": s.score} for s in standings]
     summary = {
         "rounds": state["hands_played"],
         "bestHand": best_hand(state),

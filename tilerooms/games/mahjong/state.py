@@ -51,8 +51,7 @@ def is_sanma(state: dict) -> bool:
     return state["mode"] == "sanma"
 
 
-def new_hand_fields(wall: dict[str, list[int]], hands: list[list[int]], dealer: int, dice: list[int],
-                    now: float) -> dict[str, Any]:
+def new_hand_fields(wall: dict[str, list[int]], hands: list[list[int]], dealer: int, dice: list[int], now: float) -> dict[str, Any]:
     """The per-hand part of the state right after the deal (before the dealer's first draw)."""
     n = len(hands)
     return {
@@ -82,8 +81,7 @@ def new_hand_fields(wall: dict[str, list[int]], hands: list[list[int]], dealer: 
         "suukan_pending": False,
         "claim": None,
         "dice": dice,
-        "log": {"haipai": [sorted(h) for h in hands], "draws": [[] for _ in range(n)],
-                "discards": [[] for _ in range(n)], "dora": [], "ura": []},
+        "log": {"haipai": [sorted(h) for h in hands], "draws": [[] for _ in range(n)], "discards": [[] for _ in range(n)], "dora": [], "ura": []},
     }
 
 
@@ -191,8 +189,10 @@ def make_state(
             want = 14 - 3 * len(meld_lists[seat])
         if len(closed[seat]) != want:
             raise ValueError(f"seat {seat} needs {want} closed tiles, got {len(closed[seat])}")
-    disc = [[{"tile": t, "tsumogiri": False, "riichi": False, "called_by": None}
-             for t in alloc.take_all(parse_tiles((discards or {}).get(seat, "")))] for seat in range(n)]
+    disc = [
+        [{"tile": t, "tsumogiri": False, "riichi": False, "called_by": None} for t in alloc.take_all(parse_tiles((discards or {}).get(seat, "")))]
+        for seat in range(n)
+    ]
     dora_ids = alloc.take_all(parse_tiles(dora))
     ura_ids = alloc.take_all(parse_tiles(ura))
     rin_ids = alloc.take_all(parse_tiles(rinshan))

@@ -18,10 +18,10 @@ from tilerooms.games.mahjong.claims import chi_choices, pon_choices
 from tilerooms.games.mahjong.flow import public_record, tok
 from tilerooms.games.mahjong.riichi import riichi_discards
 from tilerooms.games.mahjong.rounds import WIND_NAMES, game_result, round_label
+from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.timers import turn_deadline
 from tilerooms.games.mahjong.turn import ankan_kinds, can_kita, can_kyuushu, kakan_tiles, legal_discards
 from tilerooms.games.mahjong.wins import can_tsumo, in_furiten, is_tenpai, seat_wind, waits_of
-from tilerooms.games.mahjong.tiles import kinds_to_string
 
 WAITING_TEXT = "다른 플레이어 확인 중"
 
@@ -41,32 +41,45 @@ def _public_seat(state: dict, seat: int) -> dict[str, Any]:
     players = state["players"]
     pid = players[seat]
     out: dict[str, Any] = {
-        "id": pid, "seat": seat, "wind": WIND_NAMES[seat_wind(state, seat)], "points": state["points"][seat],
-        "dealer": seat == state["dealer"], "left": state["left"][seat], "autopilot": state["autopilot"][seat],
-        "riichi": False, "handCount": 0, "melds": [], "discards": [], "kita": [],
+        "id": pid,
+        "seat": seat,
+        "wind": WIND_NAMES[seat_wind(state, seat)],
+        "points": state["points"][seat],
+        "dealer": seat == state["dealer"],
+        "left": state["left"][seat],
+        "autopilot": state["autopilot"][seat],
+        "riichi": False,
+        "handCount": 0,
+        "melds": [],
+        "discards": [],
+        "kita": [],
     }
     if h is None:
         return out
     riichi = h["riichi"][seat]
     sideways = _sideways_index(h["discards"][seat], riichi)
-    out.update({
-        "riichi": riichi is not None,
-        "doubleRiichi": bool(riichi and riichi["double"]),
-        "handCount": len(h["closed"][seat]),
-        "melds": [
-            {"type": m["type"], "tiles": [tok(t) for t in m["tiles"]],
-             "called": None if m["called"] is None else tok(m["called"]),
-             "from": None if m["from"] is None else players[m["from"]]}
-            for m in h["melds"][seat]
-        ],
-        "discards": [
-            {"tile": tok(d["tile"]), "tsumogiri": d["tsumogiri"], "sideways": i == sideways,
-             "called": d["called_by"] is not None}
-            for i, d in enumerate(h["discards"][seat])
-        ],
-        "kita": [tok(t) for t in h["kita"][seat]],
-        "current": h["stage"] in ("afterDraw", "afterCall") and h["turn"] == seat,
-    })
+    out.update(
+        {
+            "riichi": riichi is not None,
+            "doubleRiichi": bool(riichi and riichi["double"]),
+            "handCount": len(h["closed"][seat]),
+            "melds": [
+                {
+                    "type": m["type"],
+                    "tiles": [tok(t) for t in m["tiles"]],
+                    "called": None if m["called"] is None else tok(m["called"]),
+                    "from": None if m["from"] is None else players[m["from"]],
+                }
+                for m in h["melds"][seat]
+            ],
+            "discards": [
+                {"tile": tok(d["tile"]), "tsumogiri": d["tsumogiri"], "sideways": i == sideways, "called": d["called_by"] is not None}
+                for i, d in enumerate(h["discards"][seat])
+            ],
+            "kita": [tok(t) for t in h["kita"][seat]],
+            "current": h["stage"] in ("afterDraw", "afterCall") and h["turn"] == seat,
+        }
+    )
     return out
 
 
@@ -149,9 +162,13 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
         "phase": state["phase"],
         "options": {k: v for k, v in state["options"].items() if k != "startedAt"},
         "round": {
-            "wind": WIND_NAMES[state["round_wind"]], "handNumber": state["hand_number"] + 1,
-            "honba": state["honba"], "riichiPool": state["riichi_pool"], "dealer": players[state["dealer"]],
-            "extension": state["extension"], "label": round_label(state),
+            "wind": WIND_NAMES[state["round_wind"]],
+            "handNumber": state["hand_number"] + 1,
+            "honba": state["honba"],
+            "riichiPool": state["riichi_pool"],
+            "dealer": players[state["dealer"]],
+            "extension": state["extension"],
+            "label": round_label(state),
         },
         "players": [_public_seat(state, s) for s in range(len(players))],
         "doraIndicators": [],
@@ -162,8 +179,7 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
         "claim": None,
         "me": None,
         # the finished hand's record only on its result screen: tile ids are reused by the next hand
-        "lastResult": None if state["last_result"] is None or state["phase"] == "playing"
-        else public_record(state, state["last_result"]),
+        "lastResult": None if state["last_result"] is None or state["phase"] == "playing" else public_record(state, state["last_result"]),
         "ready": [players[s] for s in range(len(players)) if state["ready"][s]] if state["phase"] == "handResult" else [],
         "result": game_result(state),
         # every finished hand's label and the points after it (public; no tiles): the score chart
@@ -176,8 +192,7 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
         out["stage"] = h["stage"]
         if h["stage"] == "claim" and h["claim"] is not None:
             window = h["claim"]
-            out["claim"] = {"source": window["source"], "tile": tok(window["tile"]),
-                            "from": players[window["from"]], "text": WAITING_TEXT}
+            out["claim"] = {"source": window["source"], "tile": tok(window["tile"]), "from": players[window["from"]], "text": WAITING_TEXT}
         if seat is not None:
             out["me"] = _own(state, seat)
     return out

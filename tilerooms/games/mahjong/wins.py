@@ -41,9 +41,7 @@ def completes_kokushi(hand: dict, seat: int, kind: int) -> bool:
         return False
     counts = counts_of(hand["closed"][seat])
     counts[kind] += 1
-    return sum(counts) == 14 and all(counts[k] for k in TERMINAL_HONOR_KINDS) and all(
-        counts[k] == 0 for k in range(34) if k not in TERMINAL_HONOR_KINDS
-    )
+    return sum(counts) == 14 and all(counts[k] for k in TERMINAL_HONOR_KINDS) and all(counts[k] == 0 for k in range(34) if k not in TERMINAL_HONOR_KINDS)
 
 
 def is_tenpai(hand: dict, seat: int) -> bool:

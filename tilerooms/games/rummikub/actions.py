@@ -12,9 +12,7 @@ from typing import Any
 from tilerooms.core import RuleError
 from tilerooms.games.rummikub.tiles import TILES
 
-ACTION_TYPES = frozenset(
-    {"setDraft", "undoDraft", "resetDraft", "commit", "draw", "pass", "timeout", "leave", "nextGame"}
-)
+ACTION_TYPES = frozenset({"setDraft", "undoDraft", "resetDraft", "commit", "draw", "pass", "timeout", "leave", "nextGame"})
 MAX_SETS = 106
 MAX_POS = 1000
 

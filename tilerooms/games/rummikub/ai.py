@@ -83,9 +83,7 @@ def is_legal(view: dict[str, Any], actions: list[Action]) -> bool:
     if len(actions) != 2 or actions[0]["type"] != "setDraft" or actions[1]["type"] != "commit":
         return False
     draft = [{"tile_ids": s["tileIds"], "as": s.get("as")} for s in actions[0]["sets"]]
-    return validate_turn(
-        view["table"], list(view["rack"] or []), draft, _me(view)["has_melded"], view["options"]
-    ).ok
+    return validate_turn(view["table"], list(view["rack"] or []), draft, _me(view)["has_melded"], view["options"]).ok
 
 
 # --- the levels --------------------------------------------------------------------------------
@@ -114,7 +112,8 @@ def _worth_playing(plan: Plan, rack: list[str], joker_value: int) -> bool:
 def _solve_level(view: dict[str, Any], move_class: str, joker_value: int, time_limit: float) -> Plan | None:
     opts = view["options"]
     return solve(
-        _table(view), list(view["rack"] or []),
+        _table(view),
+        list(view["rack"] or []),
         has_melded=_me(view)["has_melded"],
         initial_meld_points=opts["initialMeldPoints"],
         allow_extend=bool(opts["initialMeldAllowExtend"]),

@@ -94,11 +94,7 @@ def spot_after(sets: Sequence[dict], length: int, start: tuple[int, int] | None 
 
 
 def _valid_pos(pos: object) -> bool:
-    return (
-        isinstance(pos, dict)
-        and type(pos.get("row")) is int
-        and type(pos.get("col")) is int
-    )
+    return isinstance(pos, dict) and type(pos.get("row")) is int and type(pos.get("col")) is int
 
 
 def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
@@ -142,9 +138,7 @@ def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
     return [p for p in result if p is not None]
 
 
-def inherit_set_ids(
-    new_sets: Sequence[Sequence[str]], old_sets: Sequence[dict], next_set_no: int
-) -> tuple[list[str], int]:
+def inherit_set_ids(new_sets: Sequence[Sequence[str]], old_sets: Sequence[dict], next_set_no: int) -> tuple[list[str], int]:
     """Ids for committed sets (spec §8.2): each takes the id of the start-of-turn set it overlaps
     most (greedy by overlap, each old id used once); the rest get fresh ids "s<n>".
 

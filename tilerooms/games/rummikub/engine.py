@@ -34,8 +34,20 @@ from tilerooms.games.rummikub.turn import TurnCheck, conservation_problem, valid
 from tilerooms.games.rummikub.view import events_for, view
 
 __all__ = [
-    "setup", "validate", "apply", "view", "active_players", "deadline", "on_timeout", "result",
-    "to_json", "from_json", "make_state", "next_game", "events_for", "shift_time",
+    "setup",
+    "validate",
+    "apply",
+    "view",
+    "active_players",
+    "deadline",
+    "on_timeout",
+    "result",
+    "to_json",
+    "from_json",
+    "make_state",
+    "next_game",
+    "events_for",
+    "shift_time",
 ]
 
 MAX_HISTORY = 100  # spec 5.6
@@ -121,7 +133,10 @@ def _check(state: dict, player: str, action: object) -> tuple[ParsedAction, Turn
     opts = state["options"]
     if act.type == "setDraft":
         problem = conservation_problem(
-            state["table"], rack, [s["tile_ids"] for s in act.sets], melded,
+            state["table"],
+            rack,
+            [s["tile_ids"] for s in act.sets],
+            melded,
             opts["initialMeldAllowExtend"],
         )
         if problem:
@@ -170,9 +185,7 @@ def _start_turn(state: dict, player: str, now: float, events: list[dict]) -> Non
     state["turn_no"] += 1
     state["draft"] = None
     state["draft_changes"] = 0
-    events.append(
-        {"type": "turn", "to": None, "player": player, "turn_no": state["turn_no"], "deadline": deadline(state)}
-    )
+    events.append({"type": "turn", "to": None, "player": player, "turn_no": state["turn_no"], "deadline": deadline(state)})
 
 
 def _draw(state: dict, player: str, count: int, events: list[dict]) -> list[str]:
@@ -184,8 +197,7 @@ def _draw(state: dict, player: str, count: int, events: list[dict]) -> list[str]
     if drawn:
         state["consecutive_passes_with_empty_pool"] = 0
         events.append({"type": "drew", "to": [player], "player": player, "tile_ids": list(drawn)})
-        events.append({"type": "drewCount", "to": None, "player": player, "count": len(drawn),
-                       "text": f"{len(drawn)}개 뽑음"})
+        events.append({"type": "drewCount", "to": None, "player": player, "count": len(drawn), "text": f"{len(drawn)}개 뽑음"})
     else:
         state["consecutive_passes_with_empty_pool"] += 1
         events.append({"type": "passed", "to": None, "player": player})
@@ -217,9 +229,7 @@ def _commit(state: dict, player: str, check: TurnCheck, now: float, events: list
         [{"tile_ids": n.tile_ids, "pos": s["pos"]} for n, s in zip(check.normalized, sets)],
         state["table"],
     )
-    ids, state["next_set_no"] = inherit_set_ids(
-        [n.tile_ids for n in check.normalized], state["table"], state["next_set_no"]
-    )
+    ids, state["next_set_no"] = inherit_set_ids([n.tile_ids for n in check.normalized], state["table"], state["next_set_no"])
     first_meld = not state["has_melded"][player]
     state["table"] = [table_set(i, n, p) for i, n, p in zip(ids, check.normalized, positions)]
     played = set(check.from_rack)
@@ -227,22 +237,24 @@ def _commit(state: dict, player: str, check: TurnCheck, now: float, events: list
     state["has_melded"][player] = True
     state["consecutive_passes_with_empty_pool"] = 0
     state["draft"] = None
-    events.append({
-        "type": "committed", "to": None, "player": player, "tile_ids": list(check.from_rack),
-        "first_meld": first_meld, "meld_points": check.meld_points,
-    })  # no copy of the table: the state and every view have it, a room keeps its last 30 events
+    events.append(
+        {
+            "type": "committed",
+            "to": None,
+            "player": player,
+            "tile_ids": list(check.from_rack),
+            "first_meld": first_meld,
+            "meld_points": check.meld_points,
+        }
+    )  # no copy of the table: the state and every view have it, a room keeps its last 30 events
     if not state["racks"][player]:
-        _finish(state, "rackEmpty", [player],
-                scoring.score_rack_empty(player, state["racks"], participants(state),
-                                         state["options"]["jokerPenalty"]), events)
+        _finish(state, "rackEmpty", [player], scoring.score_rack_empty(player, state["racks"], participants(state), state["options"]["jokerPenalty"]), events)
     else:
         _end_turn(state, now, events)
 
 
 def _finish_lowest_rack(state: dict, reason: str, events: list[dict]) -> None:
-    winners, scores = scoring.score_lowest_rack(
-        state["racks"], participants(state), state["options"]["jokerPenalty"]
-    )
+    winners, scores = scoring.score_lowest_rack(state["racks"], participants(state), state["options"]["jokerPenalty"])
     _finish(state, reason, winners, scores, events)
 
 
@@ -260,8 +272,7 @@ def _finish(state: dict, reason: str, winners: list[str], scores: dict[str, int]
     players = participants(state)
     if reason == "aborted" or match["game_no"] >= state["options"]["gamesPerMatch"] or len(players) < 2:
         match["finished"] = True
-        match["winner_ids"] = [] if reason == "aborted" else scoring.match_winners(
-            match["wins"], match["totals"], players)
+        match["winner_ids"] = [] if reason == "aborted" else scoring.match_winners(match["wins"], match["totals"], players)
     events.append({"type": "gameOver", "to": None, "result": result(state)})
 
 
@@ -273,8 +284,7 @@ def _timeout(state: dict, player: str, now: float, events: list[dict]) -> None:
         return
     opts = state["options"]
     state["timeouts_in_a_row"][player] = state["timeouts_in_a_row"].get(player, 0) + 1
-    check = validate_turn(state["table"], state["racks"][player], draft_sets(state),
-                          state["has_melded"][player], opts)
+    check = validate_turn(state["table"], state["racks"][player], draft_sets(state), state["has_melded"][player], opts)
     if check.ok and opts["timeoutValidDraft"] == "commit":
         events.append({"type": "timedOut", "to": None, "player": player, "outcome": "commit"})
         _commit(state, player, check, now, events)
@@ -329,8 +339,7 @@ def _next_game_inplace(state: dict, now: float, events: list[dict]) -> None:
     for p in state["left"]:
         state["racks"][p] = []
     state["match"]["game_no"] += 1
-    events.append({"type": "gameStarted", "to": None, "game_no": state["match"]["game_no"],
-                   "first": first})
+    events.append({"type": "gameStarted", "to": None, "game_no": state["match"]["game_no"], "first": first})
 
 
 # --- apply -------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def chain(ordered: Sequence[str], start: str, steps: int) -> list[str]:
     (the rack as laid out, empty cells skipped), stopping at the first tile that breaks it."""
     if start not in ordered or steps < 1:
         return []
-    tail = list(ordered[list(ordered).index(start):])
+    tail = list(ordered[list(ordered).index(start) :])
     picked = [tail[0]]
     for tile_id in tail[1:steps]:
         candidate = picked + [tile_id]

@@ -104,8 +104,7 @@ def table_text(table: Sequence[dict[str, Any]]) -> list[str]:
     return [set_text(s["tile_ids"], s.get("kind")) for s in table]
 
 
-def best_play(table: Sequence[dict[str, Any]], rack: Sequence[str], has_melded: bool, options: dict[str, Any],
-              time_limit: float = TURN_TIME_LIMIT) -> BestPlay:
+def best_play(table: Sequence[dict[str, Any]], rack: Sequence[str], has_melded: bool, options: dict[str, Any], time_limit: float = TURN_TIME_LIMIT) -> BestPlay:
     """The most rack value (spec §6, jokers at `jokerPenalty`) `rack` can lay against `table`.
 
     Full rearrangement after the first meld (spec 5.4), the first meld from the rack alone before
@@ -115,7 +114,8 @@ def best_play(table: Sequence[dict[str, Any]], rack: Sequence[str], has_melded: 
     joker_penalty = int(options["jokerPenalty"])
     t0 = time.perf_counter()
     plan: Plan | None = solve(
-        [TableSetIn(list(s["tile_ids"]), s["kind"], s.get("pos")) for s in table], list(rack),
+        [TableSetIn(list(s["tile_ids"]), s["kind"], s.get("pos")) for s in table],
+        list(rack),
         has_melded=has_melded,
         initial_meld_points=int(options["initialMeldPoints"]),
         allow_extend=bool(options["initialMeldAllowExtend"]),
@@ -151,8 +151,12 @@ def _turn_key(state: dict[str, Any]) -> tuple[int, int] | None:
 def _start_of(state: dict[str, Any]) -> TurnStart:
     player = state["current"]
     return TurnStart(
-        state["match"]["game_no"], state["turn_no"], player, copy.deepcopy(state["table"]),
-        list(state["racks"][player]), bool(state["has_melded"][player]),
+        state["match"]["game_no"],
+        state["turn_no"],
+        player,
+        copy.deepcopy(state["table"]),
+        list(state["racks"][player]),
+        bool(state["has_melded"][player]),
     )
 
 
@@ -175,16 +179,21 @@ def _turn_row(start: TurnStart, step: ReplayStep, options: dict[str, Any], time_
     if best.value < played:  # only after a time-out: the player's own play is the better bound
         best = BestPlay(played, played_sets, sorted(laid), False)
     return {
-        "game": start.game, "turn": start.turn, "player": start.player, "step": step.index,
-        "best": best.value, "played": played,
-        "best_sets": best.sets, "played_sets": played_sets,
-        "best_tiles": best.tiles, "played_tiles": sorted(laid),
+        "game": start.game,
+        "turn": start.turn,
+        "player": start.player,
+        "step": step.index,
+        "best": best.value,
+        "played": played,
+        "best_sets": best.sets,
+        "played_sets": played_sets,
+        "best_tiles": best.tiles,
+        "played_tiles": sorted(laid),
         "exact": best.exact,
     }
 
 
-def review_steps(steps: Iterable[ReplayStep], seats: Sequence[dict[str, Any]],
-                 time_limit: float = TURN_TIME_LIMIT) -> dict[str, Any]:
+def review_steps(steps: Iterable[ReplayStep], seats: Sequence[dict[str, Any]], time_limit: float = TURN_TIME_LIMIT) -> dict[str, Any]:
     """The review (module docstring format) of a game given as its replay steps.
 
     `steps` is what `replay.replay` yields (or any step sequence starting from a set-up state);
@@ -218,14 +227,19 @@ def _summary(seat: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]
     best_total = sum(r["best"] for r in mine)
     played_total = sum(r["played"] for r in mine)
     return {
-        "player": seat["id"], "name": seat.get("name", seat["id"]), "turns": len(mine),
+        "player": seat["id"],
+        "name": seat.get("name", seat["id"]),
+        "turns": len(mine),
         "best_found": sum(1 for r in mine if r["played"] == r["best"]),
-        "points_left": best_total - played_total, "best_total": best_total, "played_total": played_total,
+        "points_left": best_total - played_total,
+        "best_total": best_total,
+        "played_total": played_total,
     }
 
 
-def review(seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]], log: list[dict[str, Any]],
-           time_limit: float = TURN_TIME_LIMIT) -> dict[str, Any]:
+def review(
+    seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]], log: list[dict[str, Any]], time_limit: float = TURN_TIME_LIMIT
+) -> dict[str, Any]:
     """The 복기 of a stored game (seed, options, seats in engine order, the room layer's log):
     every human turn's best possible rack value against the value laid, and a summary per human
     seat. Deterministic while every turn is exact; the format is in the module docstring."""

@@ -58,9 +58,7 @@ def _as_run(ids: list[str]) -> NormalizedSet | None:
     # spec 5.5 (a): the client's order, if it already reads as a run, is kept
     first = next(k for k, t in enumerate(tiles) if t.n is not None)
     start = tiles[first].n - first  # type: ignore[operator]
-    if start >= 1 and start + len(ids) - 1 <= 13 and all(
-        t.n is None or t.n == start + k for k, t in enumerate(tiles)
-    ):
+    if start >= 1 and start + len(ids) - 1 <= 13 and all(t.n is None or t.n == start + k for k, t in enumerate(tiles)):
         return _run_from(ids, start, colour)
     # spec 5.5 (b): sort, fill gaps with jokers, spare jokers on top (toward 13) first, then below
     by_n = sorted(nums, key=lambda t: t.n)  # type: ignore[arg-type, return-value]

@@ -9,18 +9,14 @@ from tilerooms.games.rummikub.state import participants
 from tilerooms.games.rummikub.tiles import rack_value
 
 
-def score_rack_empty(
-    winner: str, racks: Mapping[str, Sequence[str]], players: Sequence[str], joker_penalty: int
-) -> dict[str, int]:
+def score_rack_empty(winner: str, racks: Mapping[str, Sequence[str]], players: Sequence[str], joker_penalty: int) -> dict[str, int]:
     """spec §6: the others lose their rack sums (joker = `joker_penalty`); the winner gains the total."""
     scores = {p: -rack_value(list(racks[p]), joker_penalty) for p in players if p != winner}
     scores[winner] = -sum(scores.values())
     return {p: scores[p] for p in players}
 
 
-def score_lowest_rack(
-    racks: Mapping[str, Sequence[str]], players: Sequence[str], joker_penalty: int
-) -> tuple[list[str], dict[str, int]]:
+def score_lowest_rack(racks: Mapping[str, Sequence[str]], players: Sequence[str], joker_penalty: int) -> tuple[list[str], dict[str, int]]:
     """spec §6 (stalemate, and the service's whole-game clock): the lowest rack sum wins.
 
     Ties go to fewer tiles; still tied, the winners share the others' losses, each taking the
@@ -45,6 +41,7 @@ def ranking(
     joker_penalty: int,
 ) -> list[dict]:
     """spec §6 순위: winners first, then by score (higher first); equal keys share a rank (1, 2, 2, 4)."""
+
     def key(p: str) -> tuple[int, int]:
         return (0 if p in winners else 1, -scores.get(p, 0))
 

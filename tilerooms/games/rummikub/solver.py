@@ -34,7 +34,7 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
@@ -123,7 +123,7 @@ def _group_templates() -> list[Template]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def templates() -> tuple[Template, ...]:
     """Every distinct set of 3–5 tiles, as (faces, jokers) multisets.
 
@@ -212,7 +212,9 @@ class _Model:
             constraints.append(LinearConstraint(a, self.row_lo, self.row_hi))
         _quiet_highs_options()
         res = milp(
-            np.array(self.c), constraints=constraints, integrality=np.ones(n),
+            np.array(self.c),
+            constraints=constraints,
+            integrality=np.ones(n),
             bounds=Bounds(self.lb, self.ub),
             # the objective mixes a go-out bonus, values and a set count: only an exact optimum
             # keeps the lexicographic order, so no relative gap
@@ -223,7 +225,7 @@ class _Model:
         return res.status, np.rint(res.x).astype(int)
 
 
-@lru_cache(maxsize=None)
+@cache
 def plain_templates() -> tuple[Template, ...]:
     """The joker-free sets of 3–5 tiles; in mixed sets a joker stands for one of their faces."""
     return tuple(t for t in templates() if not t.jokers)
@@ -275,8 +277,7 @@ def _quiet_highs_options() -> None:
     # milp passes options it does not list straight to HiGHS, with a warning each time; ours are
     # deliberate. Re-added per call (it only moves to the front) since test runners reset filters;
     # it matches calls made from this module only
-    warnings.filterwarnings("ignore", message="Unrecognized options detected", category=RuntimeWarning,
-                            module=__name__.replace(".", r"\."))
+    warnings.filterwarnings("ignore", message="Unrecognized options detected", category=RuntimeWarning, module=__name__.replace(".", r"\."))
 
 
 def _ext_options(s: TableSetIn, rack_faces: Counter) -> list[tuple[list[Face], list[Face]]]:
@@ -310,9 +311,7 @@ def _ext_options(s: TableSetIn, rack_faces: Counter) -> list[tuple[list[Face], l
     for b in range(below + 1):
         for a in range(above + 1):
             if (a or b) and len(norm.tile_ids) + a + b <= 13:
-                out.append(
-                    ([ci * 13 + lo - 1 - k for k in range(b, 0, -1)], [ci * 13 + hi + k for k in range(a)])
-                )
+                out.append(([ci * 13 + lo - 1 - k for k in range(b, 0, -1)], [ci * 13 + hi + k for k in range(a)]))
     return out
 
 
@@ -479,9 +478,16 @@ def solve(
     if x is None:
         return None
     plan = _plan(
-        table, rack, x, new_vars, mix_vars, keep_vars, ext_vars,
+        table,
+        rack,
+        x,
+        new_vars,
+        mix_vars,
+        keep_vars,
+        ext_vars,
         joker_as={f: int(x[z]) for f, z in joker_as.items() if x[z]},
-        status="optimal" if status == 0 else "timeout", seconds=time.perf_counter() - t0,
+        status="optimal" if status == 0 else "timeout",
+        seconds=time.perf_counter() - t0,
     )
     plan.notes["layout"] = layout
     return plan
@@ -534,13 +540,11 @@ def _plan(
     stand_ins = dict(joker_as)
     for v, t in mix_vars:
         for _ in range(uses[v]):
-            mixed.append(PlannedSet([_mixed_tile(f, table_pool, rack_pool, stand_ins) for f in t.slots],
-                                    t.kind, None, True))
+            mixed.append(PlannedSet([_mixed_tile(f, table_pool, rack_pool, stand_ins) for f in t.slots], t.kind, None, True))
     rack_only: list[PlannedSet] = []
     for v, t in new_vars:
         for _ in range(int(x[v])):
-            rack_only.append(PlannedSet([rack_pool[None if slot == JOKER else slot].pop() for slot in t.slots],
-                                        t.kind, None, True))
+            rack_only.append(PlannedSet([rack_pool[None if slot == JOKER else slot].pop() for slot in t.slots], t.kind, None, True))
     assert not any(table_pool.values()), "every table tile of a changed set is used again"
     # joined per family: a rack-only set joined to one with table tiles would stop counting
     # towards the initial meld (spec 5.3)

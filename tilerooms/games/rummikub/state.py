@@ -19,10 +19,29 @@ from tilerooms.games.rummikub.tiles import ALL_TILE_IDS, TILES
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 REQUIRED_KEYS = (
-    "options", "rng", "seats", "pool", "racks", "table", "has_melded", "current", "turn_started_at",
-    "turn_no", "game_deadline", "draft", "draft_changes", "consecutive_passes_with_empty_pool",
-    "phase", "end_reason", "winner_ids", "game_scores", "match", "left", "timeouts_in_a_row",
-    "next_set_no", "seq",
+    "options",
+    "rng",
+    "seats",
+    "pool",
+    "racks",
+    "table",
+    "has_melded",
+    "current",
+    "turn_started_at",
+    "turn_no",
+    "game_deadline",
+    "draft",
+    "draft_changes",
+    "consecutive_passes_with_empty_pool",
+    "phase",
+    "end_reason",
+    "winner_ids",
+    "game_scores",
+    "match",
+    "left",
+    "timeouts_in_a_row",
+    "next_set_no",
+    "seq",
 )
 
 
@@ -54,8 +73,12 @@ def draft_sets(state: dict) -> list[dict[str, Any]]:
 
 
 def new_game_fields(
-    players: Sequence[str], first: str, racks: dict[str, list[str]], pool: list[str],
-    options: dict, started_at: float,
+    players: Sequence[str],
+    first: str,
+    racks: dict[str, list[str]],
+    pool: list[str],
+    options: dict,
+    started_at: float,
 ) -> dict[str, Any]:
     """The per-game part of a state (everything but options, rng, seats, match, left, seq)."""
     game_seconds = options["gameSeconds"]
@@ -136,11 +159,7 @@ def make_state(
     }
     state["table"] = [table_set(f"s{i + 1}", n, p) for i, (n, p) in enumerate(zip(norms, positions))]
     state["next_set_no"] = len(norms) + 1
-    state["has_melded"] = (
-        {p: bool(has_melded.get(p, False)) for p in players}
-        if isinstance(has_melded, dict)
-        else {p: bool(has_melded) for p in players}
-    )
+    state["has_melded"] = {p: bool(has_melded.get(p, False)) for p in players} if isinstance(has_melded, dict) else {p: bool(has_melded) for p in players}
     for key, value in overrides.items():
         if key not in state:
             raise ValueError(f"unknown state key {key!r}")

@@ -23,16 +23,18 @@ def _checked_sets(sets: Sequence[dict], table_ids: set[str]) -> list[dict[str, A
     out = []
     for s in sets:
         norm = normalize_set(s["tile_ids"], s.get("as"))
-        out.append({
-            "tile_ids": list(s["tile_ids"]),
-            "as": s.get("as"),
-            "pos": dict(s["pos"]) if s.get("pos") else None,
-            "valid": norm is not None,
-            "kind": norm.kind if norm else None,
-            "points": norm.points if norm else 0,
-            "reason": None if norm else set_problem(s["tile_ids"], s.get("as")),
-            "from_table": any(t in table_ids for t in s["tile_ids"]),
-        })
+        out.append(
+            {
+                "tile_ids": list(s["tile_ids"]),
+                "as": s.get("as"),
+                "pos": dict(s["pos"]) if s.get("pos") else None,
+                "valid": norm is not None,
+                "kind": norm.kind if norm else None,
+                "points": norm.points if norm else 0,
+                "reason": None if norm else set_problem(s["tile_ids"], s.get("as")),
+                "from_table": any(t in table_ids for t in s["tile_ids"]),
+            }
+        )
     return out
 
 
@@ -53,8 +55,7 @@ def _own_draft(state: dict, player: str) -> dict[str, Any]:
         "changed": state["draft"] is not None,
         "initial_meld": progress,
         "commit_ok": check.ok,
-        "commit_problem": None if check.ok else {
-            "code": check.code, "message": check.message, "invalidSets": check.invalid_sets},
+        "commit_problem": None if check.ok else {"code": check.code, "message": check.message, "invalidSets": check.invalid_sets},
     }
 
 

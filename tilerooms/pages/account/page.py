@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.pages.account.state import COLOR_NAMES, AccountState
-from tilerooms.shell.identity import IdentityState
 from tilerooms.i18n import text
 from tilerooms.i18n.render import by_locale, game_name, server_text, tr
+from tilerooms.pages.account.state import COLOR_NAMES, AccountState
 from tilerooms.shell.header import nav_link, page
+from tilerooms.shell.identity import IdentityState
 
 
 def _guest_notice() -> rx.Component:
@@ -124,7 +124,9 @@ def profile_page() -> rx.Component:
                 ),
                 _quest(),
                 rx.text(tr("acct.coins_note"), size="1", color_scheme="gray"),
-                rx.hstack(rx.link(tr("acct.see_records"), href="/me/records", id="link-records"), rx.link(tr("acct.see_rankings"), href="/rankings"), spacing="4"),
+                rx.hstack(
+                    rx.link(tr("acct.see_records"), href="/me/records", id="link-records"), rx.link(tr("acct.see_rankings"), href="/rankings"), spacing="4"
+                ),
                 rx.heading(tr("acct.name_colour"), size="4", margin_top="1em"),
                 rx.form(
                     rx.hstack(
@@ -172,25 +174,32 @@ def records_page() -> rx.Component:
                     AccountState.records.length() == 0,
                     rx.callout(tr("acct.records.empty"), icon="info", id="records-empty"),
                     rx.table.root(
-                        rx.table.header(rx.table.row(
-                            rx.table.column_header_cell(tr("acct.records.when")),
-                            rx.table.column_header_cell(tr("common.game")),
-                            rx.table.column_header_cell(tr("common.rank")),
-                            rx.table.column_header_cell(tr("common.score")),
-                            rx.table.column_header_cell(tr("acct.records.players")),
-                            rx.table.column_header_cell(tr("acct.records.end")),
-                            rx.table.column_header_cell(tr("acct.records.reward")),
-                        )),
-                        rx.table.body(rx.foreach(AccountState.records, lambda r: rx.table.row(
-                            rx.table.cell(r["when"]),
-                            rx.table.cell(r["game"]),
-                            rx.table.cell(r["rank"]),
-                            rx.table.cell(r["score"]),
-                            rx.table.cell(r["players"]),
-                            rx.table.cell(r["end"]),
-                            rx.table.cell(r["reward"]),
-                            class_name="record-row",
-                        ))),
+                        rx.table.header(
+                            rx.table.row(
+                                rx.table.column_header_cell(tr("acct.records.when")),
+                                rx.table.column_header_cell(tr("common.game")),
+                                rx.table.column_header_cell(tr("common.rank")),
+                                rx.table.column_header_cell(tr("common.score")),
+                                rx.table.column_header_cell(tr("acct.records.players")),
+                                rx.table.column_header_cell(tr("acct.records.end")),
+                                rx.table.column_header_cell(tr("acct.records.reward")),
+                            )
+                        ),
+                        rx.table.body(
+                            rx.foreach(
+                                AccountState.records,
+                                lambda r: rx.table.row(
+                                    rx.table.cell(r["when"]),
+                                    rx.table.cell(r["game"]),
+                                    rx.table.cell(r["rank"]),
+                                    rx.table.cell(r["score"]),
+                                    rx.table.cell(r["players"]),
+                                    rx.table.cell(r["end"]),
+                                    rx.table.cell(r["reward"]),
+                                    class_name="record-row",
+                                ),
+                            )
+                        ),
                         width="100%",
                     ),
                 ),
@@ -211,12 +220,24 @@ def _replays() -> rx.Component:
             AccountState.replays.length() == 0,
             rx.text(tr("rp.records_empty"), id="replays-empty", color_scheme="gray"),
             rx.el.ul(
-                rx.foreach(AccountState.replays, lambda r: rx.el.li(
-                    rx.link(rx.el.span(r["when"]), " · ", rx.el.span(game_name(r["game"], r["game_ko"])), " · ", rx.el.span(r["players"]),
-                            href=r["href"], class_name="replay-record-link"),
-                    class_name="replay-record", data_record=r["record_id"],
-                )),
-                id="replays", style={"margin": "0", "paddingLeft": "1.2em", "display": "flex", "flexDirection": "column", "gap": "4px"},
+                rx.foreach(
+                    AccountState.replays,
+                    lambda r: rx.el.li(
+                        rx.link(
+                            rx.el.span(r["when"]),
+                            " · ",
+                            rx.el.span(game_name(r["game"], r["game_ko"])),
+                            " · ",
+                            rx.el.span(r["players"]),
+                            href=r["href"],
+                            class_name="replay-record-link",
+                        ),
+                        class_name="replay-record",
+                        data_record=r["record_id"],
+                    ),
+                ),
+                id="replays",
+                style={"margin": "0", "paddingLeft": "1.2em", "display": "flex", "flexDirection": "column", "gap": "4px"},
             ),
         ),
         spacing="2",
@@ -232,15 +253,30 @@ def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
                 rows.length() == 0,
                 rx.text(tr("acct.board.empty"), color_scheme="gray"),
                 rx.table.root(
-                    rx.table.header(rx.table.row(
-                        rx.table.column_header_cell(tr("common.rank")), rx.table.column_header_cell(tr("acct.board.member")), rx.table.column_header_cell(tr("acct.board.wins")),
-                    )),
-                    rx.table.body(rx.foreach(rows, lambda r: rx.table.row(
-                        rx.table.cell(r["rank"]),
-                        rx.table.cell(rx.hstack(rx.avatar(fallback=r["nickname"].to(str)[:1], color_scheme=r["color"].to(str), size="1"), rx.text(r["nickname"]), align="center")),
-                        rx.table.cell(r["wins"]),
-                        class_name="board-row",
-                    ))),
+                    rx.table.header(
+                        rx.table.row(
+                            rx.table.column_header_cell(tr("common.rank")),
+                            rx.table.column_header_cell(tr("acct.board.member")),
+                            rx.table.column_header_cell(tr("acct.board.wins")),
+                        )
+                    ),
+                    rx.table.body(
+                        rx.foreach(
+                            rows,
+                            lambda r: rx.table.row(
+                                rx.table.cell(r["rank"]),
+                                rx.table.cell(
+                                    rx.hstack(
+                                        rx.avatar(fallback=r["nickname"].to(str)[:1], color_scheme=r["color"].to(str), size="1"),
+                                        rx.text(r["nickname"]),
+                                        align="center",
+                                    )
+                                ),
+                                rx.table.cell(r["wins"]),
+                                class_name="board-row",
+                            ),
+                        )
+                    ),
                     width="100%",
                 ),
             ),

@@ -14,13 +14,19 @@ import reflex as rx
 
 from tilerooms.accounts import game_records, oauth, records, rewards, settings, users
 from tilerooms.games import GAMES
+from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms.identity import Identity
 from tilerooms.shell.identity import IdentityState
-from tilerooms.reflex_ext.payloads import browser_event
 
 COLOR_NAMES = {
-    "teal": "청록", "tomato": "토마토", "amber": "호박", "grass": "풀빛",
-    "blue": "파랑", "violet": "보라", "pink": "분홍", "gray": "회색",
+    "teal": "청록",
+    "tomato": "토마토",
+    "amber": "호박",
+    "grass": "풀빛",
+    "blue": "파랑",
+    "violet": "보라",
+    "pink": "분홍",
+    "gray": "회색",
 }
 
 
@@ -28,9 +34,14 @@ def stored_games(user_id: int) -> list[dict[str, str]]:
     """The member's stored games (`game_records.games_of`, newest first) as /me/records rows:
     when (KST, as the records table), the game, who played and the replay's link."""
     return [
-        {"record_id": g["record_id"], "href": f"/game/{g['record_id']}", "game": g["game"],
-         "game_ko": GAMES[g["game"]].name_ko if g["game"] in GAMES else g["game"],
-         "when": g["ended_at"].astimezone(rewards.KST).strftime("%m/%d %H:%M"), "players": " · ".join(g["players"])}
+        {
+            "record_id": g["record_id"],
+            "href": f"/game/{g['record_id']}",
+            "game": g["game"],
+            "game_ko": GAMES[g["game"]].name_ko if g["game"] in GAMES else g["game"],
+            "when": g["ended_at"].astimezone(rewards.KST).strftime("%m/%d %H:%M"),
+            "players": " · ".join(g["players"]),
+        }
         for g in game_records.games_of(user_id)
     ]
 
@@ -76,10 +87,7 @@ class AccountState(rx.State):
         """The sign-in page: one link per configured provider, carrying the guest's nickname."""
         who = await self._who()
         next_path = oauth.safe_next(self.router.url.query_parameters.get("next") or "/me")
-        self.providers = [
-            {"name": p.name, "label": p.label, "href": oauth.login_url(p.name, who.name, next_path)}
-            for p in settings.providers().values()
-        ]
+        self.providers = [{"name": p.name, "label": p.label, "href": oauth.login_url(p.name, who.name, next_path)} for p in settings.providers().values()]
 
     @browser_event
     async def load_profile(self) -> None:
@@ -88,9 +96,7 @@ class AccountState(rx.State):
         user_id = _user_id(who)
         if user_id is None:
             return
-        stats, quest = await asyncio.gather(
-            asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id)
-        )
+        stats, quest = await asyncio.gather(asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id))
         self.games, self.wins = stats.get("games", 0), stats.get("wins", 0)
         self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
         self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
@@ -107,9 +113,7 @@ class AccountState(rx.State):
     async def load_rankings(self) -> None:
         """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never count)."""
         await self._who()
-        weekly, all_time = await asyncio.gather(
-            asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard)
-        )
+        weekly, all_time = await asyncio.gather(asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard))
         self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
         self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
 

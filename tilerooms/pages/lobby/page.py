@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.shell.identity import IdentityState
+from tilerooms.i18n.render import game_name, server_text, tr
 from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.shell.header import page
+from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.practice import AI_COUNTS, LEVELS, PracticeState
 from tilerooms.table.state import RoomState
-from tilerooms.i18n.render import game_name, server_text, tr
-from tilerooms.shell.header import page
 
 STATUS = {"waiting": "status.waiting", "playing": "status.playing", "paused": "status.paused", "finished": "lobby.status.finished"}
 
@@ -34,8 +34,13 @@ def _room_row(room) -> rx.Component:
         rx.table.cell(rx.match(room["status"], *[(k, tr(v)) for k, v in STATUS.items()], room["status"])),
         rx.table.cell(
             rx.hstack(
-                rx.cond(room["status"] == "waiting", rx.link(rx.button(tr("lobby.join"), size="1", class_name="join-room"), href="/room/" + room["id"].to(str))),
-                rx.cond(room["allow_spectators"], rx.link(rx.button(tr("lobby.watch"), size="1", variant="soft", class_name="watch-room"), href="/room/" + room["id"].to(str) + "?watch=1")),
+                rx.cond(
+                    room["status"] == "waiting", rx.link(rx.button(tr("lobby.join"), size="1", class_name="join-room"), href="/room/" + room["id"].to(str))
+                ),
+                rx.cond(
+                    room["allow_spectators"],
+                    rx.link(rx.button(tr("lobby.watch"), size="1", variant="soft", class_name="watch-room"), href="/room/" + room["id"].to(str) + "?watch=1"),
+                ),
                 spacing="2",
             )
         ),
@@ -90,9 +95,19 @@ def _create_form() -> rx.Component:
                 rx.el.summary(tr("create.advanced"), style={"cursor": "pointer"}),
                 rx.el.input(type="hidden", name="advanced", value="1"),
                 rx.vstack(
-                    _choice("create.timeout_valid", "timeout_valid_draft", [("revert", "create.timeout_valid.revert"), ("commit", "create.timeout_valid.commit")], "revert"),
+                    _choice(
+                        "create.timeout_valid",
+                        "timeout_valid_draft",
+                        [("revert", "create.timeout_valid.revert"), ("commit", "create.timeout_valid.commit")],
+                        "revert",
+                    ),
                     _choice("create.timeout_invalid", "invalid_timeout_penalty", [("1", "create.draw1"), ("3", "create.draw3")], "1"),
-                    _choice("create.invalid_commit", "invalid_commit_penalty", [("reject", "create.invalid_commit.reject"), ("penalty3", "create.invalid_commit.penalty3")], "reject"),
+                    _choice(
+                        "create.invalid_commit",
+                        "invalid_commit_penalty",
+                        [("reject", "create.invalid_commit.reject"), ("penalty3", "create.invalid_commit.penalty3")],
+                        "reject",
+                    ),
                     _choice("create.joker_penalty", "joker_penalty", [("30", "create.points30"), ("50", "create.points50")], "30"),
                     _choice("create.games_per_match", "games_per_match", [(n, f"create.games{n}") for n in ("1", "2", "3", "4")], "1"),
                     rx.checkbox(tr("create.allow_extend"), name="allow_extend"),

@@ -8,13 +8,12 @@ from typing import Any
 import reflex as rx
 
 from tilerooms.core import RuleError
+from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.rooms.form_options import options_from_form
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
-from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.shell.practice import PracticeState
-
 
 LOBBY_REFRESH_S = 3.0
 
@@ -85,7 +84,7 @@ class LobbyState(rx.State):
 
     @browser_event
     async def practice(self):
-        """"혼자 AI와 연습": a private game against the AIs this browser chose (count and level), started at once."""
+        """ "혼자 AI와 연습": a private game against the AIs this browser chose (count and level), started at once."""
         identity = await self.get_state(IdentityState)
         ai_count, level = (await self.get_state(PracticeState))._choice()
         try:

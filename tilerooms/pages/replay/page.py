@@ -16,12 +16,12 @@ import json
 
 import reflex as rx
 
-from tilerooms.pages.replay.state import MAX_SEATS, SPEEDS, ReplayState
 from tilerooms.i18n.render import by_locale, tr
-from tilerooms.table.mahjong.tiles import mj_tile
-from tilerooms.shell.header import page
-from tilerooms.table.rummikub.tiles import number_tile
 from tilerooms.pages.replay.review import review_panel
+from tilerooms.pages.replay.state import MAX_SEATS, SPEEDS, ReplayState
+from tilerooms.shell.header import page
+from tilerooms.table.mahjong.tiles import mj_tile
+from tilerooms.table.rummikub.tiles import number_tile
 
 KEYS = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "Home": "replay-start", "End": "replay-end", " ": "replay-play"}
 
@@ -30,8 +30,16 @@ KEYS = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "Home": "replay
 
 
 def _button(key: str, icon: str, button_id: str, on_click, **props) -> rx.Component:
-    return rx.button(rx.icon(icon, size=16), rx.el.span(tr(key), class_name="rp-btn-text"), id=button_id,
-                     on_click=on_click, variant="soft", size="2", aria_label=tr(key), **props)
+    return rx.button(
+        rx.icon(icon, size=16),
+        rx.el.span(tr(key), class_name="rp-btn-text"),
+        id=button_id,
+        on_click=on_click,
+        variant="soft",
+        size="2",
+        aria_label=tr(key),
+        **props,
+    )
 
 
 def _controls() -> rx.Component:
@@ -42,7 +50,10 @@ def _controls() -> rx.Component:
         rx.button(
             rx.cond(s.playing, rx.icon("pause", size=16), rx.icon("play", size=16)),
             rx.el.span(rx.cond(s.playing, tr("rp.pause"), tr("rp.play")), class_name="rp-btn-text"),
-            id="replay-play", on_click=s.toggle_play, size="2", data_playing=rx.cond(s.playing, "true", "false"),
+            id="replay-play",
+            on_click=s.toggle_play,
+            size="2",
+            data_playing=rx.cond(s.playing, "true", "false"),
         ),
         _button("rp.next", "chevron-right", "replay-next", s.step(1), disabled=s.at >= s.last),
         _button("rp.end", "skip-forward", "replay-end", s.to_end, disabled=s.at >= s.last),
@@ -56,8 +67,16 @@ def _controls() -> rx.Component:
         ),
         rx.el.span((s.at + 1).to_string(), " / ", (s.last + 1).to_string(), id="replay-position", class_name="rp-position"),
         # the autoplay timer lives in the browser (assets/replay.js): it clicks this while playing
-        rx.el.button(id="replay-ticker", type="button", on_click=s.tick, tab_index=-1, aria_hidden="true",
-                     data_playing=rx.cond(s.playing, "true", "false"), data_ms=s.interval_ms.to_string(), class_name="rp-ticker"),
+        rx.el.button(
+            id="replay-ticker",
+            type="button",
+            on_click=s.tick,
+            tab_index=-1,
+            aria_hidden="true",
+            data_playing=rx.cond(s.playing, "true", "false"),
+            data_ms=s.interval_ms.to_string(),
+            class_name="rp-ticker",
+        ),
         rx.el.div(id="key-bindings", data_keys=json.dumps(KEYS), hidden=True),
         class_name="rp-controls",
     )
@@ -68,11 +87,17 @@ def _move_list() -> rx.Component:
     return rx.box(
         rx.heading(tr("rp.moves"), size="3"),
         rx.el.ol(
-            rx.foreach(s.moves, lambda m: rx.el.li(
-                rx.el.button(by_locale(m.text_en, m.text), type="button", on_click=s.go(m.index), class_name="rp-move-btn"),
-                class_name="rp-move", data_index=m.index.to_string(), data_current=rx.cond(m.index == s.at, "true", "false"),
-            )),
-            id="replay-moves", class_name="rp-moves",
+            rx.foreach(
+                s.moves,
+                lambda m: rx.el.li(
+                    rx.el.button(by_locale(m.text_en, m.text), type="button", on_click=s.go(m.index), class_name="rp-move-btn"),
+                    class_name="rp-move",
+                    data_index=m.index.to_string(),
+                    data_current=rx.cond(m.index == s.at, "true", "false"),
+                ),
+            ),
+            id="replay-moves",
+            class_name="rp-moves",
         ),
         rx.text(tr("rp.keys"), size="1", color_scheme="gray", class_name="rp-keys"),
         class_name="rp-movebox",
@@ -117,7 +142,9 @@ def _rk_seat(seat) -> rx.Component:
             class_name="rp-seat-head",
         ),
         rx.box(rx.foreach(seat.rack, lambda t: number_tile(t, small=True)), class_name="rp-rack"),
-        class_name="rp-rk-seat", data_player=seat.id, data_current=rx.cond(seat.current, "true", "false"),
+        class_name="rp-rk-seat",
+        data_player=seat.id,
+        data_current=rx.cond(seat.current, "true", "false"),
     )
 
 
@@ -132,9 +159,11 @@ def _rummikub() -> rx.Component:
         ),
         rx.cond(
             f.sets.length() > 0,
-            rx.box(rx.foreach(f.sets, lambda s: rx.box(rx.foreach(s.tiles, lambda t: number_tile(t, small=True)),
-                                                       class_name="rp-set", data_set=s.key)),
-                   class_name="rp-sets", id="replay-table"),
+            rx.box(
+                rx.foreach(f.sets, lambda s: rx.box(rx.foreach(s.tiles, lambda t: number_tile(t, small=True)), class_name="rp-set", data_set=s.key)),
+                class_name="rp-sets",
+                id="replay-table",
+            ),
             rx.text(tr("rp.table_empty"), size="2", color_scheme="gray", id="replay-table"),
         ),
         rx.box(*_seats("rk", _rk_seat), class_name="rp-rk-seats", id="replay-racks"),
@@ -151,8 +180,7 @@ def _mj_seat(seat) -> rx.Component:
             rx.el.span(by_locale(seat.wind_en, seat.wind), class_name="rp-wind"),
             rx.el.strong(by_locale(seat.name_en, seat.name), class_name="rp-name"),
             rx.el.span(seat.points.to_string(), class_name="rp-points"),
-            rx.cond(seat.delta != "", rx.el.span(seat.delta, class_name="rp-delta",
-                                                  data_sign=rx.cond(seat.delta.contains("-"), "minus", "plus"))),
+            rx.cond(seat.delta != "", rx.el.span(seat.delta, class_name="rp-delta", data_sign=rx.cond(seat.delta.contains("-"), "minus", "plus"))),
             rx.cond(seat.dealer, rx.badge(tr("rp.dealer"), color_scheme="amber", size="1")),
             rx.cond(seat.riichi, rx.badge(tr("rp.riichi"), color_scheme="red", size="1")),
             rx.cond(seat.current, rx.badge(tr("rp.turn"), color_scheme="blue", size="1")),
@@ -166,7 +194,9 @@ def _mj_seat(seat) -> rx.Component:
             class_name="rp-hand-row",
         ),
         rx.box(rx.foreach(seat.pond, lambda t: mj_tile(t, size="rpp")), class_name="rp-pond"),
-        class_name="rp-mj-seat", data_player=seat.id, data_current=rx.cond(seat.current, "true", "false"),
+        class_name="rp-mj-seat",
+        data_player=seat.id,
+        data_current=rx.cond(seat.current, "true", "false"),
     )
 
 
@@ -178,16 +208,27 @@ def _mj_result() -> rx.Component:
             rx.foreach(f.result_lines, lambda line: rx.el.span(by_locale(line.text_en, line.text))),
             class_name="rp-seat-head",
         ),
-        rx.foreach(f.winners, lambda w: rx.box(
-            rx.box(rx.el.strong(by_locale(w.name_en, w.name)), rx.el.span(by_locale(w.how_en, w.how)),
-                   rx.el.span(by_locale(w.score_en, w.score), class_name="rp-win-score"), class_name="rp-seat-head"),
-            rx.box(rx.foreach(w.hand, lambda t: mj_tile(t, size="rp")),
-                   rx.box(rx.foreach(w.win_tile, lambda t: mj_tile(t, size="rp")), class_name="rp-win-tile"), class_name="rp-hand-row"),
-            rx.box(rx.foreach(w.yaku, lambda y: rx.el.span(by_locale(y.text_en, y.text), class_name="rp-yaku")), class_name="rp-yaku-list"),
-            class_name="rp-win",
-        )),
+        rx.foreach(
+            f.winners,
+            lambda w: rx.box(
+                rx.box(
+                    rx.el.strong(by_locale(w.name_en, w.name)),
+                    rx.el.span(by_locale(w.how_en, w.how)),
+                    rx.el.span(by_locale(w.score_en, w.score), class_name="rp-win-score"),
+                    class_name="rp-seat-head",
+                ),
+                rx.box(
+                    rx.foreach(w.hand, lambda t: mj_tile(t, size="rp")),
+                    rx.box(rx.foreach(w.win_tile, lambda t: mj_tile(t, size="rp")), class_name="rp-win-tile"),
+                    class_name="rp-hand-row",
+                ),
+                rx.box(rx.foreach(w.yaku, lambda y: rx.el.span(by_locale(y.text_en, y.text), class_name="rp-yaku")), class_name="rp-yaku-list"),
+                class_name="rp-win",
+            ),
+        ),
         rx.cond(f.ura.length() > 0, rx.box(rx.el.span(tr("rp.ura")), rx.foreach(f.ura, lambda t: mj_tile(t, size="rpp")), class_name="rp-dora")),
-        class_name="rp-mj-result", id="replay-result",
+        class_name="rp-mj-result",
+        id="replay-result",
     )
 
 
@@ -227,8 +268,12 @@ def _missing() -> rx.Component:
     return rx.box(
         rx.heading(tr("rp.missing"), size="6", id="replay-missing"),
         rx.text(tr("rp.missing_hint")),
-        rx.hstack(rx.button(tr("rp.retry"), on_click=ReplayState.load, id="replay-retry", variant="soft"),
-                  rx.link(tr("rp.to_lobby"), href="/lobby"), spacing="3", align="center"),
+        rx.hstack(
+            rx.button(tr("rp.retry"), on_click=ReplayState.load, id="replay-retry", variant="soft"),
+            rx.link(tr("rp.to_lobby"), href="/lobby"),
+            spacing="3",
+            align="center",
+        ),
         class_name="rp-message",
     )
 

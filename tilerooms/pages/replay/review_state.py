@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import asyncio
 
-import reflex as rx
-
 from tilerooms.accounts import game_reviews
-from tilerooms.replays.review_view import MjDecisionRow, RkTurnRow, SummaryRow, panel
-from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.pages.replay.state import ReplayState, replay_of
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.replays.review_view import MjDecisionRow, RkTurnRow, SummaryRow, panel
 
 POLL_WAIT = 1.0
 POLL_TRIES = 90  # a hanchan is reviewed in ~0.5 s, plus the review process's start (~3 s)

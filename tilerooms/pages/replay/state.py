@@ -22,12 +22,12 @@ import reflex as rx
 from tilerooms.accounts import game_records
 from tilerooms.core.replay import ReplayError
 from tilerooms.games import GAMES
+from tilerooms.reflex_ext.assign import put
+from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.replays import frames
 from tilerooms.replays import mahjong as mj_frames
 from tilerooms.replays.mahjong import MjRFrame, MjRSeat
 from tilerooms.replays.rummikub import RkFrame, RkSeat
-from tilerooms.reflex_ext.assign import put
-from tilerooms.reflex_ext.payloads import browser_event
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,9 @@ class ReplayState(rx.State):
         self.players = " · ".join(s.name for s in replay.seats)
         self.players_en = " · ".join(s.name_en for s in replay.seats)
         self.last = len(replay.moves) - 1
-        self.hands = [HandRow(replay.moves[i].hand, i, ko_label, en_label) for i, ko_label, en_label in mj_frames.hands(replay)] if replay.game == "mahjong" else []
+        self.hands = (
+            [HandRow(replay.moves[i].hand, i, ko_label, en_label) for i, ko_label, en_label in mj_frames.hands(replay)] if replay.game == "mahjong" else []
+        )
         self.hand = -1
         self.status = "ready"
         self._show(replay, 0)

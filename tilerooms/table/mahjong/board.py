@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.table.mahjong.state import MahjongTable
-from tilerooms.table.state import RoomState
 from tilerooms.i18n import MESSAGES
 from tilerooms.i18n.render import by_locale, server_line, server_text, tr
-from tilerooms.table.mahjong.rules_dialog import rules_dialog
 from tilerooms.table.mahjong.results import result_overlay
 from tilerooms.table.mahjong.rows import HAND_SIZE, PLACES, POND_ROWS, WAITING_TEXT
+from tilerooms.table.mahjong.rules_dialog import rules_dialog
+from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_token_tile, tile_face, token_code
+from tilerooms.table.state import RoomState
 
 _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
 
@@ -74,34 +74,41 @@ def _plate(place: str) -> rx.Component:
     # the hand's size from its melds (mahjong_view.plate_count): it need not travel with each discard
     melds = getattr(MahjongTable, f"mj_melds_{place}")
     count = HAND_SIZE - 3 * melds.length() + rx.cond(MahjongTable.mj_turn.holder == place, 1, 0)
-    return rx.cond(seat.seated, rx.box(
-        rx.hstack(
-            rx.el.span(by_locale(seat.wind_en, seat.wind), class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}),
-            rx.el.span(by_locale(seat.name_en, seat.name), class_name="mj-name"),
-            rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"opacity": "0.8"})),
-            spacing="1",
-            align="center",
+    return rx.cond(
+        seat.seated,
+        rx.box(
+            rx.hstack(
+                rx.el.span(
+                    by_locale(seat.wind_en, seat.wind), class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}
+                ),
+                rx.el.span(by_locale(seat.name_en, seat.name), class_name="mj-name"),
+                rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"opacity": "0.8"})),
+                spacing="1",
+                align="center",
+            ),
+            rx.hstack(
+                rx.el.span(seat.points, class_name="mj-points"),
+                rx.cond(seat.riichi, rx.el.span("", class_name="mj-stick", title=tr("mj.riichi_stick"), data_riichi="true")),
+                rx.el.span(count.to_string(), tr("mj.tiles_suffix"), style={"opacity": "0.75"}),
+                rx.cond(seat.kita > 0, rx.el.span(tr("mj.kita"), seat.kita.to_string())),
+                spacing="1",
+                align="center",
+            ),
+            rx.box(rx.foreach(melds, _meld), class_name="mj-melds"),
+            class_name="mj-plate",
+            data_seat=place,
+            data_current=_current(place),
+            id="plate-" + place,
         ),
-        rx.hstack(
-            rx.el.span(seat.points, class_name="mj-points"),
-            rx.cond(seat.riichi, rx.el.span("", class_name="mj-stick", title=tr("mj.riichi_stick"), data_riichi="true")),
-            rx.el.span(count.to_string(), tr("mj.tiles_suffix"), style={"opacity": "0.75"}),
-            rx.cond(seat.kita > 0, rx.el.span(tr("mj.kita"), seat.kita.to_string())),
-            spacing="1",
-            align="center",
-        ),
-        rx.box(rx.foreach(melds, _meld), class_name="mj-melds"),
-        class_name="mj-plate",
-        data_seat=place,
-        data_current=_current(place),
-        id="plate-" + place,
-    ))
+    )
 
 
 def _side(place: str) -> rx.Component:
     """A place's wind and points on its side of the centre panel."""
     seat = _plate_var(place)
-    return rx.cond(seat.seated, rx.el.span(by_locale(seat.wind_en, seat.wind), " ", seat.points, class_name="mj-side", data_pos=place, data_current=_current(place)))
+    return rx.cond(
+        seat.seated, rx.el.span(by_locale(seat.wind_en, seat.wind), " ", seat.points, class_name="mj-side", data_pos=place, data_current=_current(place))
+    )
 
 
 def _turn_name(en: bool) -> rx.Var:
@@ -128,7 +135,9 @@ def _centre() -> rx.Component:
         # when the view was made (data-now: the server's clock then)
         rx.cond(
             turn.deadline > 0,
-            rx.el.div("", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=turn.deadline.to_string(), data_now=(turn.deadline - turn.left).to_string()),
+            rx.el.div(
+                "", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=turn.deadline.to_string(), data_now=(turn.deadline - turn.left).to_string()
+            ),
         ),
         *[_side(p) for p in PLACES],
         class_name="mj-centre",
@@ -175,8 +184,9 @@ def _hand_tile(t, drawn: bool = False) -> rx.Component:
             data_keeps=_flag(own.hints.contains(t.id)),
             data_hint=own.hints.get(t.id, ""),
         ),
-        rx.el.button("", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true",
-                     on_click=MahjongTable.mj_swipe(t.id), style={"display": "none"}),
+        rx.el.button(
+            "", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true", on_click=MahjongTable.mj_swipe(t.id), style={"display": "none"}
+        ),
         class_name="mj-hand-slot" + (" mj-drawn" if drawn else ""),
         display="flex",
     )
@@ -198,29 +208,55 @@ def _selected_hint() -> rx.Component:
     own = MahjongTable.mj_own
     code = token_code(own.selected)
     label = by_locale(tile_face(code, "label_en"), tile_face(code, "label"))
-    return rx.cond(own.hints.contains(own.selected),
-                   rx.badge(label, tr("mj.discard_then"), own.hints.get(own.selected, ""), color_scheme="green", size="2", id="mj-selected-hint"))
+    return rx.cond(
+        own.hints.contains(own.selected),
+        rx.badge(label, tr("mj.discard_then"), own.hints.get(own.selected, ""), color_scheme="green", size="2", id="mj-selected-hint"),
+    )
 
 
 def _turn_buttons() -> rx.Component:
     own = MahjongTable.mj_own
     return rx.flex(
-        rx.cond(own.can_tsumo, rx.button(tr("mj.tsumo"), id="mj-tsumo", color_scheme="red", size="4", class_name="mj-big", on_click=MahjongTable.mj_turn_action("tsumo"))),
+        rx.cond(
+            own.can_tsumo,
+            rx.button(tr("mj.tsumo"), id="mj-tsumo", color_scheme="red", size="4", class_name="mj-big", on_click=MahjongTable.mj_turn_action("tsumo")),
+        ),
         rx.cond(
             own.can_riichi,
-            rx.button(rx.cond(own.riichi_mode, tr("mj.riichi_cancel"), tr("mj.riichi")), id="mj-riichi", color_scheme="amber", size="4", class_name="mj-big",
-                      variant=rx.cond(own.riichi_mode, "solid", "soft"), on_click=MahjongTable.mj_riichi),
+            rx.button(
+                rx.cond(own.riichi_mode, tr("mj.riichi_cancel"), tr("mj.riichi")),
+                id="mj-riichi",
+                color_scheme="amber",
+                size="4",
+                class_name="mj-big",
+                variant=rx.cond(own.riichi_mode, "solid", "soft"),
+                on_click=MahjongTable.mj_riichi,
+            ),
         ),
         rx.foreach(
             own.kans,
-            lambda k: rx.button(k.label, rx.el.span(rx.foreach(k.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
-                                id="mj-kan-" + k.key.split(":")[0], color_scheme="violet", size="4", class_name="mj-big", on_click=MahjongTable.mj_kan(k.key)),
+            lambda k: rx.button(
+                k.label,
+                rx.el.span(rx.foreach(k.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
+                id="mj-kan-" + k.key.split(":")[0],
+                color_scheme="violet",
+                size="4",
+                class_name="mj-big",
+                on_click=MahjongTable.mj_kan(k.key),
+            ),
         ),
-        rx.cond(own.can_kita, rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kita"))),
-        rx.cond(own.can_kyuushu, rx.button(tr("mj.kyuushu"), id="mj-kyuushu", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kyuushu"))),
+        rx.cond(
+            own.can_kita,
+            rx.button(tr("mj.kita_button"), id="mj-kita", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kita")),
+        ),
+        rx.cond(
+            own.can_kyuushu,
+            rx.button(tr("mj.kyuushu"), id="mj-kyuushu", size="4", class_name="mj-big", variant="soft", on_click=MahjongTable.mj_turn_action("kyuushu")),
+        ),
         rx.spacer(),
-        rx.button(tr("mj.discard"), id="mj-discard", size="4", class_name="mj-big", on_click=MahjongTable.mj_discard,
-                  disabled=MahjongTable.mj_own.selected == ""),
+        rx.button(
+            tr("mj.discard"), id="mj-discard", size="4", class_name="mj-big", on_click=MahjongTable.mj_discard, disabled=MahjongTable.mj_own.selected == ""
+        ),
         gap="8px",
         wrap="wrap",
         width="100%",
@@ -233,17 +269,28 @@ def _claim_window() -> rx.Component:
     claim = MahjongTable.mj_claim
 
     def call_button(call: str, label: str, flag) -> rx.Component:
-        return rx.cond(flag, rx.button(tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big",
-                                       on_click=MahjongTable.mj_call(call, "0")))
+        return rx.cond(
+            flag,
+            rx.button(
+                tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call, "0")
+            ),
+        )
 
     def choices(kind: str, rows) -> rx.Component:
         return rx.cond(
             rows.length() > 1,
             rx.el.div(
                 rx.el.span(tr(f"mj.{kind}"), tr("mj.combination"), class_name="mj-choice-label"),
-                rx.foreach(rows, lambda c: rx.button(rx.el.span(rx.foreach(c.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
-                                                     variant="soft", class_name="mj-big mj-choice-button", id=f"mj-{kind}-choice-" + c.key,
-                                                     on_click=MahjongTable.mj_call(kind, c.key))),
+                rx.foreach(
+                    rows,
+                    lambda c: rx.button(
+                        rx.el.span(rx.foreach(c.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
+                        variant="soft",
+                        class_name="mj-big mj-choice-button",
+                        id=f"mj-{kind}-choice-" + c.key,
+                        on_click=MahjongTable.mj_call(kind, c.key),
+                    ),
+                ),
                 class_name="mj-choices",
             ),
         )
@@ -259,12 +306,16 @@ def _claim_window() -> rx.Component:
             by_locale(MESSAGES["mj.claim_question"]["en"], claim.question),
             class_name="mj-claim-line",
         ),
-        rx.cond(MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
-                rx.el.div(tr("mj.call_no_riichi"), class_name="mj-claim-note")),
+        rx.cond(
+            MahjongTable.mj_beginner & (claim.pon | claim.chi | claim.kan) & ~MahjongTable.mj_own.in_riichi,
+            rx.el.div(tr("mj.call_no_riichi"), class_name="mj-claim-note"),
+        ),
         choices("chi", claim.chi_choices),
         choices("pon", claim.pon_choices),
         rx.el.div(
-            rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"),
+            rx.el.span(
+                "", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"
+            ),
             call_button("ron", "mj.ron", claim.ron),
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
@@ -283,19 +334,29 @@ def _status_line() -> rx.Component:
     info, own, turn = MahjongTable.mj_info, MahjongTable.mj_own, MahjongTable.mj_turn
     return rx.box(
         # nobody's turn while a result shows
-        rx.cond(info.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
-                rx.cond(_playing() & (turn.seat != ""),
-                        rx.el.span(by_locale(_turn_name(en=True), _turn_name(en=False)), tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"))),
+        rx.cond(
+            info.my_turn,
+            rx.badge(tr("common.my_turn"), color_scheme="green", size="3", id="mj-my-turn"),
+            rx.cond(
+                _playing() & (turn.seat != ""),
+                rx.el.span(by_locale(_turn_name(en=True), _turn_name(en=False)), tr("common.whose_turn"), id="mj-whose-turn", class_name="mj-whose"),
+            ),
+        ),
         # a claim window (nobody holds a tile to discard) I have no part in
-        rx.cond(_playing() & (turn.holder == "") & ~MahjongTable.mj_claim.open,
-                rx.badge(server_text(rx.Var.create(WAITING_TEXT)), color_scheme="gray", size="3", id="mj-waiting")),
+        rx.cond(
+            _playing() & (turn.holder == "") & ~MahjongTable.mj_claim.open,
+            rx.badge(server_text(rx.Var.create(WAITING_TEXT)), color_scheme="gray", size="3", id="mj-waiting"),
+        ),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(MahjongTable.mj_beginner, _selected_hint()),
         rx.cond(own.waits_text != "", rx.badge(by_locale(own.waits_text_en, own.waits_text), color_scheme="blue", size="2", id="mj-waits")),
         rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
         rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
         rx.cond(MahjongTable.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
-        rx.cond(MahjongTable.mj_beginner & (own.yaku_hint != ""), rx.badge(by_locale(own.yaku_hint_en, own.yaku_hint), color_scheme="teal", size="2", id="mj-yaku-hint")),
+        rx.cond(
+            MahjongTable.mj_beginner & (own.yaku_hint != ""),
+            rx.badge(by_locale(own.yaku_hint_en, own.yaku_hint), color_scheme="teal", size="2", id="mj-yaku-hint"),
+        ),
         class_name="mj-status-line",
         id="mj-status-line",
     )
@@ -306,8 +367,7 @@ def _settings() -> rx.Component:
     own = MahjongTable.mj_own
 
     def switch(label: str, on, handler, test_id: str) -> rx.Component:
-        return rx.button(tr(label), size="2", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id,
-                         aria_pressed=rx.cond(on, "true", "false"))
+        return rx.button(tr(label), size="2", variant=rx.cond(on, "solid", "outline"), on_click=handler, id=test_id, aria_pressed=rx.cond(on, "true", "false"))
 
     return rx.popover.root(
         rx.popover.trigger(rx.button(rx.icon("settings", size=16), tr("mj.settings"), size="2", variant="soft", id="mj-settings")),
@@ -362,8 +422,14 @@ def _announce() -> rx.Component:
     announce = MahjongTable.mj_announce
     return rx.cond(
         announce.text != "",
-        rx.el.div(rx.el.span(by_locale(announce.text_en, announce.text), class_name="mj-announce-word"),
-                  key=announce.key, id="mj-announce", class_name="mj-announce", role="status", data_key=announce.key),
+        rx.el.div(
+            rx.el.span(by_locale(announce.text_en, announce.text), class_name="mj-announce-word"),
+            key=announce.key,
+            id="mj-announce",
+            class_name="mj-announce",
+            role="status",
+            data_key=announce.key,
+        ),
     )
 
 

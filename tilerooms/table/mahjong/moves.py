@@ -15,10 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-CALL_WORDS = {"pon": "퐁!", "chi": "치!", "daiminkan": "깡!", "kan": "깡!", "ron": "론!", "tsumo": "쯔모!",
-              "riichi": "리치!", "kita": "북!"}
-CALL_WORDS_EN = {"pon": "Pon!", "chi": "Chi!", "daiminkan": "Kan!", "kan": "Kan!", "ron": "Ron!", "tsumo": "Tsumo!",
-                 "riichi": "Riichi!", "kita": "Kita!"}
+CALL_WORDS = {"pon": "퐁!", "chi": "치!", "daiminkan": "깡!", "kan": "깡!", "ron": "론!", "tsumo": "쯔모!", "riichi": "리치!", "kita": "북!"}
+CALL_WORDS_EN = {"pon": "Pon!", "chi": "Chi!", "daiminkan": "Kan!", "kan": "Kan!", "ron": "Ron!", "tsumo": "Tsumo!", "riichi": "Riichi!", "kita": "Kita!"}
 
 
 @dataclass
@@ -81,7 +79,10 @@ def compact_events(events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
             if kind == "handEnded":
                 result = event.get("result") or {}
                 winners = result.get("winners") or []
-                small["result"] = {"kind": result.get("kind"), "tsumo": bool(result.get("tsumo")),
-                                   "winners": [{"player": w.get("player")} for w in winners[:1]]}
+                small["result"] = {
+                    "kind": result.get("kind"),
+                    "tsumo": bool(result.get("tsumo")),
+                    "winners": [{"player": w.get("player")} for w in winners[:1]],
+                }
             out.append(small)
     return out

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.table.mahjong.state import MahjongTable
-from tilerooms.table.state import RoomState
 from tilerooms.i18n.render import by_locale, server_text, tr
-from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.shell.replay_link import replay_link
+from tilerooms.table.mahjong.state import MahjongTable
+from tilerooms.table.mahjong.tiles import mj_tile
+from tilerooms.table.state import RoomState
 
 YAKU_STEP = 0.15  # seconds between two yaku lines appearing
 
@@ -51,13 +51,19 @@ def _indicators(w) -> rx.Component:
     return rx.box(
         rx.cond(
             res.dora.length() > 0,
-            rx.box(rx.el.span(tr("mjr.dora"), class_name="mj-ind-word"), rx.box(_tiles(res.dora), class_name="mj-res-tiles"),
-                   class_name="mj-ind", data_ind="dora"),
+            rx.box(
+                rx.el.span(tr("mjr.dora"), class_name="mj-ind-word"), rx.box(_tiles(res.dora), class_name="mj-res-tiles"), class_name="mj-ind", data_ind="dora"
+            ),
         ),
         rx.cond(
             w.ura.length() > 0,
-            rx.box(rx.el.span(tr("mj.ura"), class_name="mj-ind-word"), rx.box(_tiles(w.ura), class_name="mj-res-tiles"),
-                   class_name="mj-ind", data_ind="ura", id="mj-ura"),
+            rx.box(
+                rx.el.span(tr("mj.ura"), class_name="mj-ind-word"),
+                rx.box(_tiles(w.ura), class_name="mj-res-tiles"),
+                class_name="mj-ind",
+                data_ind="ura",
+                id="mj-ura",
+            ),
         ),
         class_name="mj-inds",
     )
@@ -75,22 +81,29 @@ def _win(w) -> rx.Component:
         rx.box(
             rx.box(_tiles(w.hand), class_name="mj-res-tiles"),
             rx.foreach(w.melds, lambda m: rx.box(_tiles(m.tiles), class_name="mj-res-tiles mj-res-meld")),
-            rx.box(rx.el.span(tr("mjr.win_tile"), class_name="mj-win-caption"), mj_tile(w.win_tile, size="res"),
-                   class_name="mj-win-tile", id="mj-win-tile"),
+            rx.box(rx.el.span(tr("mjr.win_tile"), class_name="mj-win-caption"), mj_tile(w.win_tile, size="res"), class_name="mj-win-tile", id="mj-win-tile"),
             class_name="mj-res-hand",
         ),
         _indicators(w),
         rx.box(
             rx.foreach(
                 w.yaku,
-                lambda y, i: rx.box(rx.el.span(by_locale(y.name_en, y.name), class_name="mj-yaku-name"), rx.el.span(y.han.to_string(), tr("mj.han"), class_name="mj-yaku-han"),
-                                    class_name="mj-yaku-line", style={"--mj-delay": (i * YAKU_STEP).to_string() + "s"}),
+                lambda y, i: rx.box(
+                    rx.el.span(by_locale(y.name_en, y.name), class_name="mj-yaku-name"),
+                    rx.el.span(y.han.to_string(), tr("mj.han"), class_name="mj-yaku-han"),
+                    class_name="mj-yaku-line",
+                    style={"--mj-delay": (i * YAKU_STEP).to_string() + "s"},
+                ),
             ),
             id="mj-yaku",
             class_name="mj-yaku",
         ),
         rx.box(
-            w.han.to_string(), tr("mj.han_space"), w.fu.to_string(), tr("mj.fu"), rx.el.b(w.points.to_string(), tr("mj.points")),
+            w.han.to_string(),
+            tr("mj.han_space"),
+            w.fu.to_string(),
+            tr("mj.fu"),
+            rx.el.b(w.points.to_string(), tr("mj.points")),
             id="mj-win-points",
             class_name="mj-win-points",
             style={"--mj-delay": (w.yaku.length() * YAKU_STEP).to_string() + "s"},
@@ -131,12 +144,13 @@ def _deltas() -> rx.Component:
         rx.foreach(
             MahjongTable.mj_result.deltas,
             lambda d: rx.box(
-                rx.box(rx.el.span(by_locale(d.wind_en, d.wind), class_name="mj-delta-wind"),
-                       rx.el.span(by_locale(d.name_en, d.name), class_name="mj-delta-name"),
-                       rx.cond(d.ready, rx.el.span("✓", class_name="mj-delta-ready", title=tr("mjr.ready"), aria_label=tr("mjr.ready"))),
-                       class_name="mj-delta-who"),
-                rx.el.span(_signed(d.delta), class_name="mj-delta-change",
-                           data_sign=rx.cond(d.delta > 0, "plus", rx.cond(d.delta < 0, "minus", "zero"))),
+                rx.box(
+                    rx.el.span(by_locale(d.wind_en, d.wind), class_name="mj-delta-wind"),
+                    rx.el.span(by_locale(d.name_en, d.name), class_name="mj-delta-name"),
+                    rx.cond(d.ready, rx.el.span("✓", class_name="mj-delta-ready", title=tr("mjr.ready"), aria_label=tr("mjr.ready"))),
+                    class_name="mj-delta-who",
+                ),
+                rx.el.span(_signed(d.delta), class_name="mj-delta-change", data_sign=rx.cond(d.delta > 0, "plus", rx.cond(d.delta < 0, "minus", "zero"))),
                 rx.el.span(d.points.to_string(), class_name="mj-delta-points"),
                 class_name="mj-delta-row",
                 data_me=rx.cond(d.me, "true", "false"),
@@ -174,8 +188,10 @@ def hand_result(final: bool = False) -> rx.Component:
         ),
         rx.box(
             foot,
-            rx.cond(~final & (res.deadline > 0) & (RoomState.status == "playing"),
-                    rx.el.span("", class_name="tr-countdown mj-result-clock", data_deadline=res.deadline.to_string(), data_now=RoomState.server_now.to_string())),
+            rx.cond(
+                ~final & (res.deadline > 0) & (RoomState.status == "playing"),
+                rx.el.span("", class_name="tr-countdown mj-result-clock", data_deadline=res.deadline.to_string(), data_now=RoomState.server_now.to_string()),
+            ),
             class_name="mj-result-foot",
         ),
         class_name="mj-result",
@@ -198,7 +214,9 @@ def result_overlay() -> rx.Component:
 
 def _ranking() -> rx.Component:
     header = rx.el.tr(
-        rx.el.th(tr("common.rank")), rx.el.th(tr("common.name")), rx.el.th(tr("mjr.points"), class_name="mj-num"),
+        rx.el.th(tr("common.rank")),
+        rx.el.th(tr("common.name")),
+        rx.el.th(tr("mjr.points"), class_name="mj-num"),
         rx.el.th(tr("mj.uma"), class_name="mj-num"),
     )
     row = lambda r: rx.el.tr(  # noqa: E731
@@ -215,8 +233,11 @@ def _ranking() -> rx.Component:
 
 def _summary() -> rx.Component:
     header = rx.el.tr(
-        rx.el.th(tr("common.name")), rx.el.th(tr("mjr.wins"), class_name="mj-num"), rx.el.th(tr("mjr.deal_ins"), class_name="mj-num"),
-        rx.el.th(tr("mjr.riichi"), class_name="mj-num"), rx.el.th(tr("mjr.calls"), class_name="mj-num"),
+        rx.el.th(tr("common.name")),
+        rx.el.th(tr("mjr.wins"), class_name="mj-num"),
+        rx.el.th(tr("mjr.deal_ins"), class_name="mj-num"),
+        rx.el.th(tr("mjr.riichi"), class_name="mj-num"),
+        rx.el.th(tr("mjr.calls"), class_name="mj-num"),
     )
     row = lambda s: rx.el.tr(  # noqa: E731
         rx.el.td(by_locale(s.name_en, s.name), class_name="mj-rank-name"),
@@ -230,7 +251,10 @@ def _summary() -> rx.Component:
     return rx.box(
         rx.el.h3(tr("mjr.summary"), class_name="mj-final-h"),
         rx.el.table(rx.el.thead(header), rx.el.tbody(rx.foreach(MahjongTable.mj_summary, row)), class_name="mj-final-table"),
-        rx.cond(MahjongTable.mj_best != "", rx.el.p(tr("mjr.best"), by_locale(MahjongTable.mj_best_en, MahjongTable.mj_best), id="mj-best-hand", class_name="mj-res-note")),
+        rx.cond(
+            MahjongTable.mj_best != "",
+            rx.el.p(tr("mjr.best"), by_locale(MahjongTable.mj_best_en, MahjongTable.mj_best), id="mj-best-hand", class_name="mj-res-note"),
+        ),
         class_name="mj-final-card mj-final-summary",
         id="mj-summary",
     )

@@ -31,11 +31,20 @@ POSITIONS = {4: ("bottom", "right", "top", "left"), 3: ("bottom", "right", "left
 CALL_NAMES = {"ron": "론", "pon": "퐁", "kan": "깡", "chi": "치"}
 MELD_NAMES = {"chi": "치", "pon": "퐁", "daiminkan": "깡", "kakan": "가깡", "ankan": "안깡"}
 ABORT_NAMES = {
-    "kyuushu": "구종구패", "suufon": "사풍연타", "suukan": "사깡유국", "suucha": "사가리치",
-    "sanchahou": "삼가화", "triple": "삼가화",
+    "kyuushu": "구종구패",
+    "suufon": "사풍연타",
+    "suukan": "사깡유국",
+    "suucha": "사가리치",
+    "sanchahou": "삼가화",
+    "triple": "삼가화",
 }
-END_NAMES = {"normal": "대국 종료", "tobi": "토비(0점 미만)로 종료", "agariYame": "올라스트 친 1위로 종료",
-             "westEntryEnd": "연장전 종료", "aborted": "모두 나가서 종료"}
+END_NAMES = {
+    "normal": "대국 종료",
+    "tobi": "토비(0점 미만)로 종료",
+    "agariYame": "올라스트 친 1위로 종료",
+    "westEntryEnd": "연장전 종료",
+    "aborted": "모두 나가서 종료",
+}
 SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
@@ -44,7 +53,18 @@ WIND_WORDS = {"동": "East", "남": "South", "서": "West", "북": "North"}
 HONOR_NAMES_EN = ("E", "S", "W", "N", "Wh", "Gr", "Rd")
 HONOR_ARIA_EN = ("East wind", "South wind", "West wind", "North wind", "Haku (white dragon)", "Hatsu (green dragon)", "Chun (red dragon)")
 ROUND_LABEL = re.compile(r"^(동|남|서|북)(\d+)국 (\d+)본장$")
-DIGIT_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True, "7": True, "8": True, "9": False}  # 영 일 이 삼 사 오 육 칠 팔 구
+DIGIT_FINAL = {
+    "0": True,
+    "1": True,
+    "2": False,
+    "3": True,
+    "4": False,
+    "5": False,
+    "6": True,
+    "7": True,
+    "8": True,
+    "9": False,
+}  # 영 일 이 삼 사 오 육 칠 팔 구
 
 
 # --- rows --------------------------------------------------------------------------------------
@@ -107,8 +127,8 @@ def pond_tile(token: str, *, tsumogiri: bool = False, called: bool = False, side
 
 def pond_rows(tiles: list[str]) -> list[list[str]]:
     """A pond split into its rows of six; the last row holds the rest (a long hand)."""
-    rows = [tiles[i * POND_ROW:(i + 1) * POND_ROW] for i in range(POND_ROWS - 1)]
-    return rows + [tiles[(POND_ROWS - 1) * POND_ROW:]]
+    rows = [tiles[i * POND_ROW : (i + 1) * POND_ROW] for i in range(POND_ROWS - 1)]
+    return rows + [tiles[(POND_ROWS - 1) * POND_ROW :]]
 
 
 @dataclass
@@ -435,8 +455,17 @@ def tile_row(token: str, **flags: Any) -> MjTile:
     code = tile_code(token)
     red = code[0] == "0"
     label = tile_label(code)
-    return MjTile(id=token, code=code, label=label, suit=code[1], red=red, aria=("빨간 " if red else "") + label,
-                  label_en=tile_label_en(code), aria_en=tile_aria_en(code), **flags)
+    return MjTile(
+        id=token,
+        code=code,
+        label=label,
+        suit=code[1],
+        red=red,
+        aria=("빨간 " if red else "") + label,
+        label_en=tile_label_en(code),
+        aria_en=tile_aria_en(code),
+        **flags,
+    )
 
 
 def back_tile() -> MjTile:
@@ -584,12 +613,25 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
     me = view.get("viewer")
     ready = set(view.get("ready") or [])
     players = view["players"]
-    out = MjHandResult(shown=True, kind=record["kind"], round_label=record.get("round") or "",
-                       i_am_ready=me in ready, deadline=int(view.get("deadline") or 0),
-                       round_label_en=round_label_en(record.get("round") or ""))
+    out = MjHandResult(
+        shown=True,
+        kind=record["kind"],
+        round_label=record.get("round") or "",
+        i_am_ready=me in ready,
+        deadline=int(view.get("deadline") or 0),
+        round_label_en=round_label_en(record.get("round") or ""),
+    )
     out.deltas = [
-        MjDelta(names.get(p["id"], p["id"]), int(d), int(p["points"]), p["id"] in ready, name_en(names.get(p["id"], p["id"])),
-                wind=p["wind"], wind_en=WIND_LETTERS.get(p["wind"], p["wind"]), me=p["id"] == me)
+        MjDelta(
+            names.get(p["id"], p["id"]),
+            int(d),
+            int(p["points"]),
+            p["id"] in ready,
+            name_en(names.get(p["id"], p["id"])),
+            wind=p["wind"],
+            wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
+            me=p["id"] == me,
+        )
         for p, d in zip(players, record["deltas"])
     ]
     out.dora = [tile_row(t) for t in view.get("doraIndicators") or []]
@@ -601,21 +643,23 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
             hand = [t for t in w["hand"]]
             if win_tile in hand:
                 hand.remove(win_tile)
-            out.winners.append(MjWin(
-                name=names.get(w["player"], w["player"]),
-                name_en=name_en(names.get(w["player"], w["player"])),
-                how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
-                how_en="Tsumo" if w["from"] is None else f"Ron off {name_en(names.get(w['from'], w['from']))}",
-                hand=[tile_row(t) for t in hand],
-                melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
-                win_tile=tile_row(win_tile),
-                ura=[tile_row(t) for t in w.get("ura") or []],
-                yaku=[MjYakuLine(str(name), int(han), english_yaku_name(str(name))) for name, han in w["yaku"]],
-                han=int(w["han"]),
-                fu=int(w["fu"]),
-                points=int(w["points"]),
-                limit=limit or "",
-            ))
+            out.winners.append(
+                MjWin(
+                    name=names.get(w["player"], w["player"]),
+                    name_en=name_en(names.get(w["player"], w["player"])),
+                    how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
+                    how_en="Tsumo" if w["from"] is None else f"Ron off {name_en(names.get(w['from'], w['from']))}",
+                    hand=[tile_row(t) for t in hand],
+                    melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
+                    win_tile=tile_row(win_tile),
+                    ura=[tile_row(t) for t in w.get("ura") or []],
+                    yaku=[MjYakuLine(str(name), int(han), english_yaku_name(str(name))) for name, han in w["yaku"]],
+                    han=int(w["han"]),
+                    fu=int(w["fu"]),
+                    points=int(w["points"]),
+                    limit=limit or "",
+                )
+            )
     elif record["kind"] == "exhaustive":
         out.title = "유국"
         tenpai = record.get("tenpai") or []
@@ -623,9 +667,16 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
         melds = {p["id"]: p["melds"] for p in players}
         for p in tenpai:
             waits = hints.hand_waits(hands.get(p, []), melds.get(p) or [])
-            out.tenpai.append(MjTenpaiHand(names.get(p, p), [tile_row(t) for t in hands.get(p, [])], name_en(names.get(p, p)),
-                                           melds=_meld_rows(melds.get(p) or []), waits=_waits_text(waits),
-                                           waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits)))
+            out.tenpai.append(
+                MjTenpaiHand(
+                    names.get(p, p),
+                    [tile_row(t) for t in hands.get(p, [])],
+                    name_en(names.get(p, p)),
+                    melds=_meld_rows(melds.get(p) or []),
+                    waits=_waits_text(waits),
+                    waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits),
+                )
+            )
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
         out.noten_names_en = ", ".join(name_en(names.get(p["id"], p["id"])) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
@@ -635,8 +686,16 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
     return out
 
 
-def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selected: str = "", riichi_mode: bool = False, beginner: bool = False,
-                  events: list[dict[str, Any]] | None = None, now_ms: int = 0) -> MjTable:
+def mahjong_table(
+    view: dict[str, Any] | None,
+    names: dict[str, str],
+    *,
+    selected: str = "",
+    riichi_mode: bool = False,
+    beginner: bool = False,
+    events: list[dict[str, Any]] | None = None,
+    now_ms: int = 0,
+) -> MjTable:
     """The table of one viewer from their own mahjong `view` (spec 8.3), with their selection,
     riichi mode and beginner switch (client-local settings); the room's recent public `events`
     give the last discard and the call to announce (`mahjong_moves`); `now_ms` is the server's
@@ -657,8 +716,15 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
         place = place_of[p["id"]]
         name = names.get(p["id"], p["id"])
         plates[place] = MjPlate(
-            seated=True, name=name, name_en=name_en(name), wind=p["wind"], wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
-            points=int(p["points"]), dealer=bool(p["dealer"]), riichi=bool(p["riichi"]), kita=len(p.get("kita") or []),
+            seated=True,
+            name=name,
+            name_en=name_en(name),
+            wind=p["wind"],
+            wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
+            points=int(p["points"]),
+            dealer=bool(p["dealer"]),
+            riichi=bool(p["riichi"]),
+            kita=len(p.get("kita") or []),
             away=bool(p["left"] or p["autopilot"]),
         )
         melds[place] = _open_melds(p["melds"])
@@ -682,8 +748,13 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
             plates[place], melds[place], ponds[place] = MjPlate(), [], []
     return MjTable(
         info=MjInfo(active=True, phase=view["phase"], my_turn=own.can_discard, sanma=view.get("mode") == "sanma", spectator=seat is None),
-        round=MjRound(label=rnd["label"], label_en=round_label_en(rnd["label"]), honba=int(rnd["honba"]),
-                      riichi_sticks=int(rnd["riichiPool"]) // 1000, dora=list(view.get("doraIndicators") or [])),
+        round=MjRound(
+            label=rnd["label"],
+            label_en=round_label_en(rnd["label"]),
+            honba=int(rnd["honba"]),
+            riichi_sticks=int(rnd["riichiPool"]) // 1000,
+            dora=list(view.get("doraIndicators") or []),
+        ),
         turn=MjTurn(
             seat=place_of.get(turn, ""),
             holder=holder,
@@ -693,8 +764,12 @@ def mahjong_table(view: dict[str, Any] | None, names: dict[str, str], *, selecte
             last=moves.last_tile if marked else "",
         ),
         announce=MjAnnounce(moves.announce, moves.announce_en, moves.announce_key),
-        plates={p: plates[p] for p in PLACES}, melds={p: melds[p] for p in PLACES}, ponds={p: ponds[p] for p in PLACES},
-        own=own, claim=claim, result=_result_rows(view, names),
+        plates={p: plates[p] for p in PLACES},
+        melds={p: melds[p] for p in PLACES},
+        ponds={p: ponds[p] for p in PLACES},
+        own=own,
+        claim=claim,
+        result=_result_rows(view, names),
     )
 
 
@@ -712,8 +787,14 @@ def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
     if not result or "ranking" not in result:
         return []
     return [
-        MjRankRow(int(r["rank"]), names.get(r["player"], r["player"]), int(r["points"]), f"{r['score']:+.1f}", r["player"] == viewer,
-                  name_en(names.get(r["player"], r["player"])))
+        MjRankRow(
+            int(r["rank"]),
+            names.get(r["player"], r["player"]),
+            int(r["points"]),
+            f"{r['score']:+.1f}",
+            r["player"] == viewer,
+            name_en(names.get(r["player"], r["player"])),
+        )
         for r in result["ranking"]
     ]
 
@@ -729,8 +810,11 @@ def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
         pid = r["player"]
         st = stats.get(pid) or {}
         name = names.get(pid, pid)
-        rows.append(MjSummaryRow(name, int(st.get("wins") or 0), int(st.get("dealIns") or 0), int(st.get("riichi") or 0),
-                                 int(st.get("calls") or 0), pid == viewer, name_en(name)))
+        rows.append(
+            MjSummaryRow(
+                name, int(st.get("wins") or 0), int(st.get("dealIns") or 0), int(st.get("riichi") or 0), int(st.get("calls") or 0), pid == viewer, name_en(name)
+            )
+        )
     return rows
 
 

@@ -57,8 +57,18 @@ def rules_dialog() -> rx.Component:
                     rx.vstack(
                         rx.text(tr("mj.rules.need_yaku"), size="2"),
                         *[
-                            rx.vstack(rx.hstack(rx.text(tr(f"mj.yaku.{key}"), weight="bold"), rx.badge(tr(f"mj.han.{han}")), rx.text(tr(f"mj.yaku.{key}.desc"), size="1", color_scheme="gray"), wrap="wrap", align="center"),
-                                      _example_tiles(hand), spacing="1", class_name="mj-rule-yaku")
+                            rx.vstack(
+                                rx.hstack(
+                                    rx.text(tr(f"mj.yaku.{key}"), weight="bold"),
+                                    rx.badge(tr(f"mj.han.{han}")),
+                                    rx.text(tr(f"mj.yaku.{key}.desc"), size="1", color_scheme="gray"),
+                                    wrap="wrap",
+                                    align="center",
+                                ),
+                                _example_tiles(hand),
+                                spacing="1",
+                                class_name="mj-rule-yaku",
+                            )
                             for key, han, hand in YAKU_EXAMPLES
                         ],
                         spacing="3",
@@ -68,8 +78,21 @@ def rules_dialog() -> rx.Component:
                 ),
                 rx.tabs.content(
                     rx.table.root(
-                        rx.table.header(rx.table.row(rx.table.column_header_cell(""), rx.table.column_header_cell(tr("mj.rules.non_dealer")), rx.table.column_header_cell(tr("mj.rules.dealer")))),
-                        rx.table.body(*[rx.table.row(rx.table.cell(tr(f"mj.score.{k}")), rx.table.cell(tr(f"mj.score.{k}.child")), rx.table.cell(tr(f"mj.score.{k}.dealer"))) for k in SCORE_ROWS]),
+                        rx.table.header(
+                            rx.table.row(
+                                rx.table.column_header_cell(""),
+                                rx.table.column_header_cell(tr("mj.rules.non_dealer")),
+                                rx.table.column_header_cell(tr("mj.rules.dealer")),
+                            )
+                        ),
+                        rx.table.body(
+                            *[
+                                rx.table.row(
+                                    rx.table.cell(tr(f"mj.score.{k}")), rx.table.cell(tr(f"mj.score.{k}.child")), rx.table.cell(tr(f"mj.score.{k}.dealer"))
+                                )
+                                for k in SCORE_ROWS
+                            ]
+                        ),
                         size="1",
                     ),
                     value="score",
@@ -87,7 +110,11 @@ def rules_dialog() -> rx.Component:
                     value="furiten",
                 ),
                 rx.tabs.content(
-                    rx.vstack(*[rx.text(rx.text.strong(tr(f"mj.term.{k}")), " — ", tr(f"mj.term.{k}.desc"), size="2") for k in GLOSSARY], spacing="2", padding_top="0.6em"),
+                    rx.vstack(
+                        *[rx.text(rx.text.strong(tr(f"mj.term.{k}")), " — ", tr(f"mj.term.{k}.desc"), size="2") for k in GLOSSARY],
+                        spacing="2",
+                        padding_top="0.6em",
+                    ),
                     value="terms",
                 ),
                 default_value="yaku",

@@ -13,7 +13,10 @@ from typing import Any
 
 import reflex as rx
 
+from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
+from tilerooms.shell.origin import request_origin
+from tilerooms.table.mahjong.moves import compact_events
 from tilerooms.table.mahjong.rows import (
     PLACES,
     MjAnnounce,
@@ -39,9 +42,6 @@ from tilerooms.table.mahjong.rows import (
     start_points,
     summary_rows,
 )
-from tilerooms.table.mahjong.moves import compact_events
-from tilerooms.shell.origin import request_origin
-from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.table.state import RoomState
 
 
@@ -131,16 +131,19 @@ class MahjongTable(RoomState):
         game_view = view.get("game_state") or {}
         events = compact_events(view.get("events")) if game_view else []
         names = self._raw("_names")
-        if game_view and events == self._raw("_mj_events") and names == self._raw("_mj_names") and _without_seq(game_view) == _without_seq(self._raw("_mj_view")):
+        if (
+            game_view
+            and events == self._raw("_mj_events")
+            and names == self._raw("_mj_names")
+            and _without_seq(game_view) == _without_seq(self._raw("_mj_view"))
+        ):
             return  # only the view's seq moved (another seat's hidden claim answer): nothing to show
         self._put(_mj_names=dict(names))
         history = [] if view.get("status") == "waiting" or not game_view else self._raw("_mj_history")
         if game_view:
             # the chart from the engine's own record of finished hands: a reload loses nothing
             ids = [p["id"] for p in game_view.get("players", [])]
-            history = [["시작", start_points(game_view)]] + [
-                [h["round"], dict(zip(ids, h["points"]))] for h in game_view.get("handHistory", [])
-            ]
+            history = [["시작", start_points(game_view)]] + [[h["round"], dict(zip(ids, h["points"]))] for h in game_view.get("handHistory", [])]
             if (game_view.get("me") or {}).get("legal") is None:
                 self._mj_selected, self._mj_riichi_mode = "", False
         self._mj_view = game_view
@@ -173,17 +176,29 @@ class MahjongTable(RoomState):
         now = int(time.time() * 1000)
         view = self._raw("_mj_view")
         table = mahjong_table(
-            view or None, self._raw("_names"), selected=self._mj_selected,
-            riichi_mode=self._mj_riichi_mode, beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
-            events=self._raw("_mj_events"), now_ms=now,
+            view or None,
+            self._raw("_names"),
+            selected=self._mj_selected,
+            riichi_mode=self._mj_riichi_mode,
+            beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
+            events=self._raw("_mj_events"),
+            now_ms=now,
         )
         turn, claim, result = self._raw("mj_turn"), self._raw("mj_claim"), self._raw("mj_result")
         if table.turn.deadline == turn.deadline:
             table.turn.left = turn.left  # the same clock: its reference stays (no resend)
         if (table.claim.deadline and table.claim.deadline != claim.deadline) or (table.result.deadline and table.result.deadline != result.deadline):
             self.server_now = now  # the claim ring's and the result clock's reference for clock skew
-        self._put(mj_info=table.info, mj_round=table.round, mj_turn=table.turn, mj_announce=table.announce,
-                  mj_own=table.own, mj_claim=table.claim, mj_result=table.result, **_place_vars(table))
+        self._put(
+            mj_info=table.info,
+            mj_round=table.round,
+            mj_turn=table.turn,
+            mj_announce=table.announce,
+            mj_own=table.own,
+            mj_claim=table.claim,
+            mj_result=table.result,
+            **_place_vars(table),
+        )
 
     async def _mj_send(self, action: dict[str, Any]) -> None:
         action = {**action, "seq": self._mj_view.get("phaseSeq")}
@@ -210,7 +225,9 @@ class MahjongTable(RoomState):
             return
         if token not in (legal.get("discard") or []):
             self._mj_selected = token
-            self.error = "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요" if self._mj_view.get("stage") == "afterCall" else "지금은 그 패를 버릴 수 없어요"
+            self.error = (
+                "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요" if self._mj_view.get("stage") == "afterCall" else "지금은 그 패를 버릴 수 없어요"
+            )
             self._mj_restyle()
             return
         if self.mj_one_tap or token == self._mj_selected:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import reflex as rx
 
-from tilerooms.table.mahjong.rows import POND_MARKS, tile_aria_en, tile_label, tile_label_en
 from tilerooms.i18n.render import by_locale
+from tilerooms.table.mahjong.rows import POND_MARKS, tile_aria_en, tile_label, tile_label_en
 
 ASSET_DIR = Path(__file__).resolve().parents[3] / "assets" / "mahjong"
 NUMERALS = "一二三四五六七八九"
@@ -62,28 +62,36 @@ def _pin(n: int, red: bool) -> str:
     parts = []
     for i, (x, y) in enumerate(_PIN_SPOTS[n]):
         colour = RED if red or (n == 1) or (n in (5, 9) and i == len(_PIN_SPOTS[n]) // 2) or (n == 7 and i < 3) else (BLUE if i % 2 == 0 else GREEN)
-        parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="2.6"/>'
-                     f'<circle cx="{x}" cy="{y}" r="{r * 0.42:.1f}" fill="{colour}"/>')
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="2.6"/>'
+            f'<circle cx="{x}" cy="{y}" r="{r * 0.42:.1f}" fill="{colour}"/>'
+        )
     return "".join(parts)
 
 
 def _sou(n: int, red: bool) -> str:
     if n == 1:  # our own bird: a round body, a tail of three sticks, a red eye
-        return (f'<path d="M18 58 L30 20 L42 58 Z" fill="none" stroke="{GREEN}" stroke-width="3"/>'
-                f'<ellipse cx="30" cy="50" rx="11" ry="13" fill="{GREEN}"/>'
-                f'<circle cx="30" cy="26" r="6" fill="{RED}"/><circle cx="30" cy="26" r="2" fill="#fff"/>')
+        return (
+            f'<path d="M18 58 L30 20 L42 58 Z" fill="none" stroke="{GREEN}" stroke-width="3"/>'
+            f'<ellipse cx="30" cy="50" rx="11" ry="13" fill="{GREEN}"/>'
+            f'<circle cx="30" cy="26" r="6" fill="{RED}"/><circle cx="30" cy="26" r="2" fill="#fff"/>'
+        )
     parts = []
     for i, (x, y) in enumerate(_SOU_SPOTS[n]):
         colour = RED if red or (n == 5 and i == 2) or (n == 7 and i == 0) or (n == 9 and x == 30) else GREEN
-        parts.append(f'<rect x="{x - 3.5}" y="{y - 10}" width="7" height="20" rx="3.5" fill="{colour}"/>'
-                     f'<line x1="{x - 3.5}" y1="{y}" x2="{x + 3.5}" y2="{y}" stroke="#fffdf5" stroke-width="1.4"/>')
+        parts.append(
+            f'<rect x="{x - 3.5}" y="{y - 10}" width="7" height="20" rx="3.5" fill="{colour}"/>'
+            f'<line x1="{x - 3.5}" y1="{y}" x2="{x + 3.5}" y2="{y}" stroke="#fffdf5" stroke-width="1.4"/>'
+        )
     return "".join(parts)
 
 
 def _man(n: int, red: bool) -> str:
     top = RED if red else INK
-    return (f'<text x="30" y="35" font-family="{FONT}" font-size="27" font-weight="700" fill="{top}" text-anchor="middle">{NUMERALS[n - 1]}</text>'
-            f'<text x="30" y="70" font-family="{FONT}" font-size="27" font-weight="700" fill="{RED}" text-anchor="middle">萬</text>')
+    return (
+        f'<text x="30" y="35" font-family="{FONT}" font-size="27" font-weight="700" fill="{top}" text-anchor="middle">{NUMERALS[n - 1]}</text>'
+        f'<text x="30" y="70" font-family="{FONT}" font-size="27" font-weight="700" fill="{RED}" text-anchor="middle">萬</text>'
+    )
 
 
 def _honor(n: int) -> str:
@@ -97,9 +105,11 @@ def tile_svg(code: str) -> str:
     """The SVG picture of one tile: ``"1m"``…``"9m"``, ``"0m"``/``"0p"``/``"0s"`` (red fives),
     ``"1z"``…``"7z"`` (동남서북백발중) or ``"back"``."""
     if code == "back":
-        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" width="60" height="80">'
-                '<rect x="1" y="1" width="58" height="78" rx="7" fill="#2f7d5b" stroke="#1d5c41" stroke-width="2"/>'
-                '<rect x="8" y="8" width="44" height="64" rx="4" fill="none" stroke="#8fd1b0" stroke-width="1.5"/></svg>')
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" width="60" height="80">'
+            '<rect x="1" y="1" width="58" height="78" rx="7" fill="#2f7d5b" stroke="#1d5c41" stroke-width="2"/>'
+            '<rect x="8" y="8" width="44" height="64" rx="4" fill="none" stroke="#8fd1b0" stroke-width="1.5"/></svg>'
+        )
     digit, suit = int(code[0]), code[1]
     red = digit == 0
     n = 5 if red else digit
@@ -156,8 +166,20 @@ def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None
     ``mj-t-<size>``: hand, pond, meld, dora, sm, res; the place it sits in sets its width); the
     large-print label and suit pattern come from the table's CSS switch; label and name in the
     viewer's language ("1만" / "1m")."""
-    return _tile_element(tile.code, by_locale(tile.label_en, tile.label), by_locale(tile.aria_en, tile.aria), suit=tile.suit, red=tile.red,
-                         sideways=tile.sideways, called=tile.called, tsumogiri=tile.tsumogiri, size=size, on_click=on_click, extra=extra, props=props)
+    return _tile_element(
+        tile.code,
+        by_locale(tile.label_en, tile.label),
+        by_locale(tile.aria_en, tile.aria),
+        suit=tile.suit,
+        red=tile.red,
+        sideways=tile.sideways,
+        called=tile.called,
+        tsumogiri=tile.tsumogiri,
+        size=size,
+        on_click=on_click,
+        extra=extra,
+        props=props,
+    )
 
 
 # --- tiles sent as tokens (the live table, issue 20: 2) ------------------------------------------
@@ -167,8 +189,10 @@ def mj_tile(tile, *, size: str = "md", on_click=None, extra: rx.Component | None
 
 FACE_CODES = [c for c in all_codes() if c != "back"]
 TILE_FACES = {
-    **{c: {"label": tile_label(c), "label_en": tile_label_en(c), "aria": ("빨간 " if c[0] == "0" else "") + tile_label(c), "aria_en": tile_aria_en(c)}
-       for c in FACE_CODES},
+    **{
+        c: {"label": tile_label(c), "label_en": tile_label_en(c), "aria": ("빨간 " if c[0] == "0" else "") + tile_label(c), "aria_en": tile_aria_en(c)}
+        for c in FACE_CODES
+    },
     "back": {"label": "", "label_en": "", "aria": "뒷면", "aria_en": "Tile back"},
 }
 FACES_JS = "mjTileFaces"  # the table above, once per page module (`_TileFaces`)
@@ -206,9 +230,20 @@ def mj_token_tile(token, *, size: str = "md", on_click=None, extra: rx.Component
     label = by_locale(tile_face(code, "label_en"), tile_face(code, "label"))
     aria = by_locale(tile_face(code, "aria_en"), tile_face(code, "aria"))
     faces = _TileFaces.create()  # renders nothing; brings the table's code along
-    return _tile_element(code, label, aria, suit=rx.cond(code == "back", "", code[1]), red=code[0] == "0",
-                         sideways=marked("sideways"), called=marked("called"), tsumogiri=marked("tsumogiri"),
-                         size=size, on_click=on_click, extra=faces if extra is None else rx.fragment(faces, extra), props=props)
+    return _tile_element(
+        code,
+        label,
+        aria,
+        suit=rx.cond(code == "back", "", code[1]),
+        red=code[0] == "0",
+        sideways=marked("sideways"),
+        called=marked("called"),
+        tsumogiri=marked("tsumogiri"),
+        size=size,
+        on_click=on_click,
+        extra=faces if extra is None else rx.fragment(faces, extra),
+        props=props,
+    )
 
 
 if __name__ == "__main__":

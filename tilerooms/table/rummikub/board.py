@@ -15,16 +15,16 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.games.rummikub.board import BOARD_COLS
-from tilerooms.shell.keys import ACTIONS, KeyState
-from tilerooms.table.state import RoomState
-from tilerooms.table.rummikub.state import RummikubTable
-from tilerooms.table.rummikub.rows import SET_SLOTS
-from tilerooms.table.rummikub import turn_line as turn
-from tilerooms.table.rummikub.gestures import gesture_layer
-from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.i18n.render import by_locale, server_line, server_text, tr
+from tilerooms.shell.keys import ACTIONS, KeyState
+from tilerooms.table.rummikub import turn_line as turn
+from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
+from tilerooms.table.rummikub.gestures import gesture_layer
+from tilerooms.table.rummikub.rows import SET_SLOTS
 from tilerooms.table.rummikub.rules_dialog import rules_dialog
+from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.rummikub.tiles import coded_tile
+from tilerooms.table.state import RoomState
 
 BOARD_CSS = """
 /* during a game the screen is the game: the page loses its side margins and gestures.jsx gives
@@ -175,8 +175,14 @@ def _table_set(code, index) -> rx.Component:
         rx.box(
             rx.foreach(
                 tiles,
-                lambda t: coded_tile(t, RummikubTable.selected.contains(t), arrived=RummikubTable.arrived.contains(t), jokers=RummikubTable.jokers,
-                                     on_click=RummikubTable.toggle(t), movable=RummikubTable.my_turn),
+                lambda t: coded_tile(
+                    t,
+                    RummikubTable.selected.contains(t),
+                    arrived=RummikubTable.arrived.contains(t),
+                    jokers=RummikubTable.jokers,
+                    on_click=RummikubTable.toggle(t),
+                    movable=RummikubTable.my_turn,
+                ),
             ),
             class_name="tr-set-tiles",
         ),
@@ -245,7 +251,9 @@ def _rack_cell(code, index) -> rx.Component:
         rx.cond(
             empty,
             rx.fragment(),
-            coded_tile(code, RummikubTable.selected.contains(code), drawn=RummikubTable.drawn.contains(code), on_click=RummikubTable.toggle(code), movable=True),
+            coded_tile(
+                code, RummikubTable.selected.contains(code), drawn=RummikubTable.drawn.contains(code), on_click=RummikubTable.toggle(code), movable=True
+            ),
         ),
         data_rack_cell=index,
         data_spare=rx.cond(index >= RummikubTable.rack_shown, "true", "false"),
@@ -303,13 +311,25 @@ def _action_bar() -> rx.Component:
     return rx.box(
         rx.button(tr("key.new_set"), id="place-new", on_click=RummikubTable.place_new, disabled=~RummikubTable.my_turn | no_selection),
         rx.button(tr("key.to_rack"), id="to-rack", variant="soft", on_click=RummikubTable.to_rack, disabled=~RummikubTable.my_turn | no_selection),
-        rx.button(tr("key.undo"), id="undo", variant="soft", on_click=RummikubTable.game_action("undoDraft"), disabled=~RummikubTable.my_turn | ~RummikubTable.can_undo),
+        rx.button(
+            tr("key.undo"),
+            id="undo",
+            variant="soft",
+            on_click=RummikubTable.game_action("undoDraft"),
+            disabled=~RummikubTable.my_turn | ~RummikubTable.can_undo,
+        ),
         rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RummikubTable.game_action("resetDraft"), disabled=~RummikubTable.my_turn),
         rx.button(_label("key.clear"), id="clear-selection", variant="ghost", on_click=RummikubTable.clear_selection),
         rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RummikubTable.sort_rack("789")),
         rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RummikubTable.sort_rack("777")),
         rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RummikubTable.hint),
-        rx.button(tr("key.commit"), id="commit", color_scheme=rx.cond(RummikubTable.commit_ok, "green", "gray"), on_click=RummikubTable.game_action("commit"), disabled=~RummikubTable.my_turn),
+        rx.button(
+            tr("key.commit"),
+            id="commit",
+            color_scheme=rx.cond(RummikubTable.commit_ok, "green", "gray"),
+            on_click=RummikubTable.game_action("commit"),
+            disabled=~RummikubTable.my_turn,
+        ),
         _draw_button(),
         id="action-bar",
     )
@@ -358,7 +378,12 @@ def rummikub_board() -> rx.Component:
                 # whose turn and the pool: one line that never wraps
                 rx.box(
                     rx.cond(RummikubTable.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
-                    rx.cond(~RummikubTable.my_turn, rx.text(by_locale(turn.current_name(english=True), turn.current_name(english=False)), tr("common.whose_turn"), size="2", id="whose-turn")),
+                    rx.cond(
+                        ~RummikubTable.my_turn,
+                        rx.text(
+                            by_locale(turn.current_name(english=True), turn.current_name(english=False)), tr("common.whose_turn"), size="2", id="whose-turn"
+                        ),
+                    ),
                     rx.text(tr("board.pool_before"), turn.pool_count(), tr("board.pool_after"), size="2", color_scheme="gray", id="pool-count"),
                     class_name="tr-status",
                 ),
@@ -366,7 +391,10 @@ def rummikub_board() -> rx.Component:
                 # when empty so the table does not move when a move is named
                 rx.box(
                     feedback_badges(),
-                    rx.cond(RummikubTable.meld != "", rx.badge(by_locale(turn.meld_progress("en"), turn.meld_progress("ko")), color_scheme="amber", size="2", id="meld-progress")),
+                    rx.cond(
+                        RummikubTable.meld != "",
+                        rx.badge(by_locale(turn.meld_progress("en"), turn.meld_progress("ko")), color_scheme="amber", size="2", id="meld-progress"),
+                    ),
                     rx.cond(RummikubTable.live_draft, rx.badge(tr("board.live_draft"), variant="soft", id="live-draft")),
                     class_name="tr-moveline",
                 ),
@@ -385,7 +413,10 @@ def rummikub_board() -> rx.Component:
                 rx.cond(
                     RoomState.error != "",
                     rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
-                    rx.cond(RummikubTable.problem != "", rx.text(server_line(RummikubTable.problem, RummikubTable.problem_en), color="#cf222e", size="2", id="commit-problem")),
+                    rx.cond(
+                        RummikubTable.problem != "",
+                        rx.text(server_line(RummikubTable.problem, RummikubTable.problem_en), color="#cf222e", size="2", id="commit-problem"),
+                    ),
                 ),
                 class_name="tr-message",
             ),

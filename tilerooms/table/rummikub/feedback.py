@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.table.state import RoomState
-from tilerooms.table.rummikub.turn_line import last_move
 from tilerooms.i18n.render import by_locale, tr
+from tilerooms.table.rummikub.turn_line import last_move
+from tilerooms.table.state import RoomState
 
 # an amber ring at least 4 px wide and a warm fill, held most of the second (a 2 px pale ring on a
 # phone went unnoticed), then gone
@@ -51,7 +51,7 @@ def watching() -> rx.Var:
 
 
 def feedback_badges() -> rx.Component:
-    """"관전 중" for a spectator, then the last move in one line ("AI 2: 3장 내려놓음")."""
+    """ "관전 중" for a spectator, then the last move in one line ("AI 2: 3장 내려놓음")."""
     return rx.fragment(
         rx.cond(watching(), rx.badge(tr("board.watching"), color_scheme="blue", size="2", id="watching")),
         rx.cond(

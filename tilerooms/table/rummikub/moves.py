@@ -63,7 +63,7 @@ def drawn_tiles(events: Sequence[dict[str, Any]], viewer: str | None, rack: Iter
     for i in range(len(events) - 1, -1, -1):
         event = events[i]
         if event.get("type") == "drew" and event.get("player") == viewer:
-            later = [e for e in events[i + 1:] if e.get("seq") != event.get("seq")]
+            later = [e for e in events[i + 1 :] if e.get("seq") != event.get("seq")]
             if any(e.get("player") == viewer and e.get("type") in MY_ACTIONS for e in later):
                 return []
             mine = set(rack)
@@ -121,7 +121,7 @@ def last_move(events: Sequence[dict[str, Any]], names: dict[str, str], viewer: s
 
 
 def meld_progress(points: int, required: int) -> tuple[str, str]:
-    """"첫 등록: 18 / 30점 (12점 더)" and its English; no "more" once there."""
+    """ "첫 등록: 18 / 30점 (12점 더)" and its English; no "more" once there."""
     key = "board.meld_progress" if points >= required else "board.meld_progress.short"
     return tuple(text(key, locale).format(points=points, required=required, missing=required - points) for locale in ("ko", "en"))  # type: ignore[return-value]
 

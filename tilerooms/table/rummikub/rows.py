@@ -135,8 +135,9 @@ def parse_turn_line(line: str) -> Turn:
         return Turn(-1, 0, 0, 0, [], None)
     current, pool, deadline, now, tiles, last = line.split(" ")
     seat, kind, count = last.split(":") if last != "-" else ("", "", "")
-    return Turn(int(current), int(pool), int(deadline), int(now), [int(t) for t in tiles.split(",") if t],
-                (int(seat), kind, int(count)) if last != "-" else None)
+    return Turn(
+        int(current), int(pool), int(deadline), int(now), [int(t) for t in tiles.split(",") if t], (int(seat), kind, int(count)) if last != "-" else None
+    )
 
 
 def joker_stands(joker_as: list | None) -> str:
@@ -268,7 +269,9 @@ def board(
     move = (seats[last[0]], last[1], last[2]) if last and last[0] in seats else None
     current = next((i for i, p in enumerate(players) if p["current"]), -1)
     return Board(
-        players=[PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_en(names.get(p["id"], p["id"]))) for p in players],
+        players=[
+            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_en(names.get(p["id"], p["id"]))) for p in players
+        ],
         turn=turn_line(current, int(view["pool_count"]), int(view["deadline"] or 0), now, [p["tiles"] for p in players], move),
         sets=_set_codes(sets),
         changed_sets=[i for i, s in enumerate(sets) if set_key(s["tile_ids"]) in (changed or set())],

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.table.state import RoomState
-from tilerooms.table.rummikub.rows import tile_row
 from tilerooms.i18n.render import tr
+from tilerooms.table.rummikub.rows import tile_row
 from tilerooms.table.rummikub.tiles import number_tile
+from tilerooms.table.state import RoomState
 
 # a picture is rows of sets; a tile written "+R6b" comes from the player's rack (drawn selected)
 Picture = list[list[str]]
@@ -39,8 +39,7 @@ def _tile(code: str) -> rx.Component:
 def _picture(picture: Picture) -> rx.Component:
     return rx.hstack(
         *[
-            rx.hstack(*[_tile(code) for code in tiles], spacing="1", padding="4px", border_radius="8px",
-                      background="#e6f2ec", class_name="rule-set")
+            rx.hstack(*[_tile(code) for code in tiles], spacing="1", padding="4px", border_radius="8px", background="#e6f2ec", class_name="rule-set")
             for tiles in picture
         ],
         spacing="3",
@@ -73,7 +72,10 @@ def rules_dialog() -> rx.Component:
                 ),
                 rx.tabs.content(
                     rx.vstack(
-                        *[rx.vstack(rx.text(tr(f"board.rules.{key}")), _picture(picture), spacing="1", class_name="rule-basic", data_example=key) for key, picture in BASICS],
+                        *[
+                            rx.vstack(rx.text(tr(f"board.rules.{key}")), _picture(picture), spacing="1", class_name="rule-basic", data_example=key)
+                            for key, picture in BASICS
+                        ],
                         rx.text(tr("board.rules.meld")),
                         spacing="3",
                         padding_top="0.6em",
@@ -95,8 +97,14 @@ def rules_dialog() -> rx.Component:
                         rx.text(tr("board.rules.draw")),
                         rx.text(tr("board.rules.controls")),
                         # this browser's setting: the board's flashes and slides off (also with prefers-reduced-motion)
-                        rx.button(tr("mj.set.reduced"), size="1", variant=rx.cond(RoomState.mj_reduced, "solid", "outline"), id="reduce-motion",
-                                  aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"), on_click=RoomState.toggle_reduced_motion),
+                        rx.button(
+                            tr("mj.set.reduced"),
+                            size="1",
+                            variant=rx.cond(RoomState.mj_reduced, "solid", "outline"),
+                            id="reduce-motion",
+                            aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"),
+                            on_click=RoomState.toggle_reduced_motion,
+                        ),
                         spacing="2",
                         padding_top="0.6em",
                     ),

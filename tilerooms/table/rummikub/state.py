@@ -15,17 +15,15 @@ import time
 from dataclasses import fields
 from typing import Any
 
-import reflex as rx
-
 from tilerooms.games.rummikub.draft_edit import draft_payload, drop, move_tiles, return_to_rack
 from tilerooms.games.rummikub.hint import find_new_set
 from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_runs_first
-from tilerooms.rooms import runtime
-from tilerooms.table.rummikub import moves
-from tilerooms.shell.origin import request_origin
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.table.state import RoomState
+from tilerooms.rooms import runtime
+from tilerooms.shell.origin import request_origin
+from tilerooms.table.rummikub import moves
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, parse_set_code, parse_turn_line, rack_rows, set_rows
+from tilerooms.table.state import RoomState
 
 
 class RummikubTable(RoomState):
@@ -143,8 +141,7 @@ class RummikubTable(RoomState):
         shown_now = _shown_tiles(game)
         if before is not None and shown_now != shown_before:
             self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
-        self._put(_drawn=moves.drawn_tiles(events, self._viewer, game.get("rack") or []),
-                  _last=list(moves.last_move_parts(events) or ()) if game else [])
+        self._put(_drawn=moves.drawn_tiles(events, self._viewer, game.get("rack") or []), _last=list(moves.last_move_parts(events) or ()) if game else [])
         deadline = int(game.get("deadline") or 0)
         if deadline != self._deadline:
             self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
@@ -161,8 +158,19 @@ class RummikubTable(RoomState):
         game = self._raw("_game")
         if game:
             last = tuple(self._raw("_last")) or None
-            self._show_board(board(game, self._raw("_names"), self._raw("selected"), self._raw("_rack_order"), set(self._raw("_changed")),
-                                   set(self._raw("_arrived")), set(self._raw("_drawn")), last, self._now))
+            self._show_board(
+                board(
+                    game,
+                    self._raw("_names"),
+                    self._raw("selected"),
+                    self._raw("_rack_order"),
+                    set(self._raw("_changed")),
+                    set(self._raw("_arrived")),
+                    set(self._raw("_drawn")),
+                    last,
+                    self._now,
+                )
+            )
         else:
             self._show_board(Board())
 
@@ -210,7 +218,7 @@ class RummikubTable(RoomState):
 
     @browser_event
     def hint(self) -> None:
-        """"도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
+        """ "도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
         found = find_new_set(self._rack_tiles())
         if found is None:
             self.error = "지금 손패만으로 낼 수 있는 묶음이 없어요"

@@ -74,8 +74,16 @@ def number_tile(tile, on_click=None, small: bool = False, movable=False) -> rx.C
     return _tile_button(tile.id, tile.label, tile.symbol, tile.colour, tile.aria, tile.selected, tile.arrived, tile.drawn, on_click, small, movable)
 
 
-def coded_tile(code: rx.Var, selected: rx.Var, arrived: Any = False, drawn: Any = False, jokers: rx.Var | None = None,
-               on_click=None, small: bool = False, movable: Any = False) -> rx.Component:
+def coded_tile(
+    code: rx.Var,
+    selected: rx.Var,
+    arrived: Any = False,
+    drawn: Any = False,
+    jokers: rx.Var | None = None,
+    on_click=None,
+    small: bool = False,
+    movable: Any = False,
+) -> rx.Component:
     """One tile drawn from its id alone (`code`, a string var: colour letter + number + copy
     letter, or "JK1"/"JK2"): the same button as `number_tile`. `jokers` maps a table joker's id to
     what it stands for (" (빨강 5)") for its aria label; without it a joker is just 조커."""

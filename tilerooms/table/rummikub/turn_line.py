@@ -15,8 +15,8 @@ import re
 import reflex as rx
 from reflex_base.vars.function import FunctionStringVar
 
-from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.i18n import MESSAGES
+from tilerooms.table.rummikub.state import RummikubTable
 
 _NUMBER = FunctionStringVar.create("Number")
 # the kinds a move line can have (rummikub_moves.last_move_parts), each an i18n key after "move."
@@ -94,4 +94,6 @@ def meld_progress(locale: str) -> rx.Var:
     parts = RummikubTable.meld.split(" ")
     points, required = _number(parts[0].to(str)), _number(parts[1].to(str))
     values = {"points": parts[0].to(str), "required": parts[1].to(str), "missing": (required - points).to_string()}
-    return rx.cond(points >= required, fill(MESSAGES["board.meld_progress"][locale], values), fill(MESSAGES["board.meld_progress.short"][locale], values)).to(str)
+    return rx.cond(points >= required, fill(MESSAGES["board.meld_progress"][locale], values), fill(MESSAGES["board.meld_progress.short"][locale], values)).to(
+        str
+    )
