@@ -3,7 +3,7 @@
 `MESSAGES` maps one key per message to its {"ko", "en"} texts; the tables live in one module per
 page (`site`, `lobby`, `room`, `board`, `mahjong`, `mahjong_results`, `account`, `replay`). `SERVER_MESSAGES` gives the English
 of the Korean messages the server sends (RuleError messages and the room state's own lines).
-Rendering is in `tilerooms.i18n.render` (`tr`), which needs the locale state.
+Rendering is in `tilerooms.shell.text` (`tr`), which needs the locale state.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale, tr
+from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.locale import LocaleState
+from tilerooms.shell.text import by_locale, tr
 
 __all__ = ["header", "nav_link", "page", "tr"]
 
@@ -15,10 +16,27 @@ def nav_link(key: str, href: str, **props) -> rx.Component:
     return rx.link(tr(key), href=href, size=rx.breakpoints(initial="2", sm="3"), weight="medium", underline="none", **props)
 
 
+def header_account_link() -> rx.Component:
+    """The header's account entry: the member's name (to /me) or "로그인"."""
+    return rx.cond(
+        IdentityState.is_member,
+        rx.link(
+            rx.hstack(
+                rx.avatar(fallback=IdentityState.nickname[:1], color_scheme=IdentityState.avatar_color, variant="solid", size="1"),
+                rx.text(IdentityState.nickname, id="header-member-name", max_width="7em", overflow="hidden", text_overflow="ellipsis"),
+                align="center",
+                spacing="2",
+            ),
+            href="/me",
+            underline="none",
+            id="header-profile",
+        ),
+        nav_link("nav.signin", "/signin", id="header-signin"),
+    )
+
+
 def header() -> rx.Component:
     """Top bar of every page."""
-    from tilerooms.pages.account.page import header_account_link  # late: the account pages import this module
-
     return rx.hstack(
         rx.link(
             rx.hstack(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import tr
+from tilerooms.shell.text import tr
 
 
 def replay_link(record_id: rx.Var, **props) -> rx.Component:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import text
-from tilerooms.i18n.render import by_locale, game_name, server_line, server_text, tr
 from tilerooms.shell.header import page
 from tilerooms.shell.locale import LocaleState
 from tilerooms.shell.replay_link import replay_link
+from tilerooms.shell.text import by_locale, game_name, server_line, server_text, tr
 from tilerooms.table.mahjong.board import mahjong_table
 from tilerooms.table.mahjong.results import mahjong_final
 from tilerooms.table.rummikub.board import rummikub_board

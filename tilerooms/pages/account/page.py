@@ -5,10 +5,9 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import text
-from tilerooms.i18n.render import by_locale, game_name, server_text, tr
 from tilerooms.pages.account.state import COLOR_NAMES, AccountState
-from tilerooms.shell.header import nav_link, page
-from tilerooms.shell.identity import IdentityState
+from tilerooms.shell.header import page
+from tilerooms.shell.text import by_locale, game_name, server_text, tr
 
 
 def _guest_notice() -> rx.Component:
@@ -303,23 +302,4 @@ def rankings_page() -> rx.Component:
             spacing="4",
             width="100%",
         )
-    )
-
-
-def header_account_link() -> rx.Component:
-    """The header's account entry: the member's name (to /me) or "로그인"."""
-    return rx.cond(
-        IdentityState.is_member,
-        rx.link(
-            rx.hstack(
-                rx.avatar(fallback=IdentityState.nickname[:1], color_scheme=IdentityState.avatar_color, variant="solid", size="1"),
-                rx.text(IdentityState.nickname, id="header-member-name", max_width="7em", overflow="hidden", text_overflow="ellipsis"),
-                align="center",
-                spacing="2",
-            ),
-            href="/me",
-            underline="none",
-            id="header-profile",
-        ),
-        nav_link("nav.signin", "/signin", id="header-signin"),
     )

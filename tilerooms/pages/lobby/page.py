@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import game_name, server_text, tr
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.shell.header import page
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.practice import AI_COUNTS, LEVELS, PracticeState
+from tilerooms.shell.text import game_name, server_text, tr
 from tilerooms.table.state import RoomState
 
 STATUS = {"waiting": "status.waiting", "playing": "status.playing", "paused": "status.paused", "finished": "lobby.status.finished"}

@@ -16,10 +16,10 @@ import json
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale, tr
 from tilerooms.pages.replay.review import review_panel
 from tilerooms.pages.replay.state import MAX_SEATS, SPEEDS, ReplayState
 from tilerooms.shell.header import page
+from tilerooms.shell.text import by_locale, tr
 from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.table.rummikub.tiles import number_tile
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale
 from tilerooms.pages.replay.review_state import ReplayReview
+from tilerooms.shell.text import by_locale
 from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.table.rummikub.tiles import coded_tile
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import MESSAGES
-from tilerooms.i18n.render import by_locale, server_line, server_text, tr
+from tilerooms.shell.text import by_locale, server_line, server_text, tr
 from tilerooms.table.mahjong.results import result_overlay
 from tilerooms.table.mahjong.rows import HAND_SIZE, PLACES, POND_ROWS, WAITING_TEXT
 from tilerooms.table.mahjong.rules_dialog import rules_dialog

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale, server_text, tr
 from tilerooms.shell.replay_link import replay_link
+from tilerooms.shell.text import by_locale, server_text, tr
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.table.state import RoomState

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import tr
+from tilerooms.shell.text import tr
 
 # (message key, han key, example hand in notation) — spec §6.1; names and lines in i18n/mahjong.py
 YAKU_EXAMPLES: list[tuple[str, str, str]] = [

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale
+from tilerooms.shell.text import by_locale
 from tilerooms.table.mahjong.rows import POND_MARKS, tile_aria_en, tile_label, tile_label_en
 
 ASSET_DIR = Path(__file__).resolve().parents[3] / "assets" / "mahjong"

@@ -15,8 +15,8 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.games.rummikub.board import BOARD_COLS
-from tilerooms.i18n.render import by_locale, server_line, server_text, tr
 from tilerooms.shell.keys import ACTIONS, KeyState
+from tilerooms.shell.text import by_locale, server_line, server_text, tr
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import by_locale, tr
+from tilerooms.shell.text import by_locale, tr
 from tilerooms.table.rummikub.turn_line import last_move
 from tilerooms.table.state import RoomState
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.i18n.render import tr
+from tilerooms.shell.text import tr
 from tilerooms.table.rummikub.rows import tile_row
 from tilerooms.table.rummikub.tiles import number_tile
 from tilerooms.table.state import RoomState

@@ -1,7 +1,7 @@
 """Rendering translated text: reactive on `LocaleState.locale`, Korean unless the viewer chose English.
 
-Kept apart from the tables in `tilerooms.i18n` because it needs the locale state, which itself
-imports `LOCALES` from there.
+The catalogs (`tilerooms.i18n`) are plain data any layer may read; this is their Reflex side, in
+the shell with the locale state it reacts to.
 """
 
 from __future__ import annotations
