@@ -29,7 +29,7 @@ def _pad(values: list, n: int, fill: Any) -> list:
     return list(values) + [fill] * (4 - n)
 
 
-def _call_string(seat: int, entry: dict, n: int, code) -> str:
+def _call_string(seat: int, entry: dict[str, Any], n: int, code) -> str:
     called, own = code(entry["tile"]), [code(t) for t in entry["tiles"]]
     letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[entry["call"]]
     rel = (entry["from"] - seat) % n  # 1 = shimocha (next), n-1 = kamicha (previous), else toimen
@@ -58,7 +58,7 @@ def _discard_string(seat: int, entry: Any, n: int, code) -> Any:
     return f"r{value}" if entry["riichi"] else value
 
 
-def _result(state: dict, record: dict, n: int) -> list:
+def _result(state: dict[str, Any], record: dict[str, Any], n: int) -> list:
     kind = record["kind"]
     if kind == "abortive":
         return [ABORT_NAMES[record["reason"]]]
@@ -78,7 +78,7 @@ def _result(state: dict, record: dict, n: int) -> list:
     return out
 
 
-def export_tenhou6(state: dict, title: str = "tilerooms") -> dict[str, Any]:
+def export_tenhou6(state: dict[str, Any], title: str = "tilerooms") -> dict[str, Any]:
     """The finished hands of `state` as one tenhou.net/6 log dict (json.dumps it for a viewer)."""
     n = len(state["players"])
     aka = state["options"]["akaDora"] > 0

@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
@@ -144,7 +145,7 @@ class TableSetIn:
 
     tile_ids: list[str]
     kind: str
-    pos: dict | None = None
+    pos: dict[str, Any] | None = None
 
 
 @dataclass
@@ -153,7 +154,7 @@ class PlannedSet:
 
     tile_ids: list[str]
     kind: str
-    pos: dict | None
+    pos: dict[str, Any] | None
     changed: bool
 
 
@@ -172,7 +173,7 @@ class Plan:
     changed_sets: int
     status: str = "optimal"
     seconds: float = 0.0
-    notes: dict = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -557,7 +558,7 @@ def _plan(
     return Plan(sets, placed, value, jokers, changed, status, seconds)
 
 
-def _mixed_tile(f: Face, table_pool: dict, rack_pool: dict, stand_ins: dict[Face, int]) -> str:
+def _mixed_tile(f: Face, table_pool: dict[str, Any], rack_pool: dict[str, Any], stand_ins: dict[Face, int]) -> str:
     """The tile for face `f` in a mixed set: a table tile of a changed set, else a joker that the
     solution lets stand for `f` (table jokers first: every one must be used again), else a rack
     tile. Any order works: per face the three counts add up to the sets' demand, and a set gets
