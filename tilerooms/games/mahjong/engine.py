@@ -18,7 +18,7 @@ the disconnect, ready on result screens — without spending its time bank or co
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import flow
@@ -96,7 +96,8 @@ def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -
 
 def _seat(state: dict[str, Any], player: str) -> int:
     try:
-        return state["players"].index(player)
+        players: list[str] = state["players"]
+        return players.index(player)
     except ValueError:
         raise RuleError("not_player", "이 게임의 참가자가 아닙니다") from None
 
@@ -197,10 +198,10 @@ def _now(state: dict[str, Any], act: ParsedAction) -> float:
         return act.at
     h = state["hand"]
     if state["phase"] == "handResult":
-        return state["result_at"]
+        return cast(float, state["result_at"])
     if h is not None and h["stage"] == "claim" and h["claim"] is not None:
-        return max(h["claim"]["opened_at"], h["claim"]["min_until"])
-    return h["turn_started_at"] if h is not None else state["options"]["startedAt"]
+        return cast(float, max(h["claim"]["opened_at"], h["claim"]["min_until"]))
+    return cast(float, h["turn_started_at"] if h is not None else state["options"]["startedAt"])
 
 
 def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAction, int]:

@@ -34,7 +34,8 @@ def tok(tile: int) -> str:
 
 
 def _pid(state: dict[str, Any], seat: int) -> str:
-    return state["players"][seat]
+    players: list[str] = state["players"]
+    return players[seat]
 
 
 def new_stage(state: dict[str, Any]) -> None:

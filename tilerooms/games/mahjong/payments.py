@@ -55,14 +55,15 @@ def base_points(han: int, fu: int, yakuman_multiplier: int = 0, options: Mapping
     level = limit_level(han, fu, yakuman_multiplier, options)
     if level == "yakuman":
         return YAKUMAN * yakuman_multiplier
-    return {
+    values: dict[str, int] = {
         "": fu * 2 ** (han + 2),
         "mangan": MANGAN,
         "haneman": HANEMAN,
         "baiman": BAIMAN,
         "sanbaiman": SANBAIMAN,
         "kazoe": YAKUMAN,
-    }[level]
+    }
+    return values[level]
 
 
 def ron_amount(base: int, winner_is_dealer: bool) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import options as mj_options
@@ -48,7 +48,8 @@ def n_players(state: dict[str, Any]) -> int:
 
 def is_sanma(state: dict[str, Any]) -> bool:
     """Whether this is a 3-player game (spec 5.7)."""
-    return state["mode"] == "sanma"
+    mode: str = state["mode"]
+    return mode == "sanma"
 
 
 def new_hand_fields(wall: dict[str, list[int]], hands: list[list[int]], dealer: int, dice: list[int], now: float) -> dict[str, Any]:
@@ -256,7 +257,7 @@ def make_state(
 
 def to_json(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy safe for json.dumps (server-side only: it holds the wall and every hand)."""
-    return json.loads(json.dumps(state))
+    return cast(dict[str, Any], json.loads(json.dumps(state)))
 
 
 def every_tile(state: dict[str, Any]) -> list[int]:
@@ -264,7 +265,7 @@ def every_tile(state: dict[str, Any]) -> list[int]:
     h = state["hand"]
     if h is None:
         return []
-    out = h["live"] + h["rinshan"] + h["dora"] + h["ura"]
+    out: list[int] = h["live"] + h["rinshan"] + h["dora"] + h["ura"]
     for seat in range(len(state["players"])):
         out += h["closed"][seat] + h["kita"][seat]
         out += [t for m in h["melds"][seat] for t in m["tiles"]]

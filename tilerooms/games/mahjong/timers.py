@@ -5,7 +5,7 @@ All times are epoch ms carried as data; nothing here reads a real clock.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong.claims import decision_ready
 
@@ -33,10 +33,10 @@ def turn_deadline(state: dict[str, Any]) -> float:
     seat = h["turn"]
     away = away_since(state, seat)
     if away is not None:
-        return max(h["turn_started_at"], away) + AUTOPILOT_TURN_MS
+        return cast(float, max(h["turn_started_at"], away) + AUTOPILOT_TURN_MS)
     if on_autopilot(state, seat):
-        return h["turn_started_at"] + AUTOPILOT_TURN_MS
-    return h["turn_started_at"] + state["options"]["turnSeconds"] * 1000 + state["time_bank"][seat]
+        return cast(float, h["turn_started_at"] + AUTOPILOT_TURN_MS)
+    return cast(float, h["turn_started_at"] + state["options"]["turnSeconds"] * 1000 + state["time_bank"][seat])
 
 
 def deadline(state: dict[str, Any]) -> float | None:
@@ -49,11 +49,11 @@ def deadline(state: dict[str, Any]) -> float | None:
     if state["phase"] == "finished":
         return None
     if state["phase"] == "handResult":
-        return state["result_at"] + RESULT_SCREEN_MS
+        return cast(float | None, state["result_at"] + RESULT_SCREEN_MS)
     h = state["hand"]
     window = h["claim"]
     if h["stage"] == "claim" and window is not None:
-        return window["min_until"] if decision_ready(window) else window["deadline"]
+        return cast(float | None, window["min_until"] if decision_ready(window) else window["deadline"])
     return turn_deadline(state)
 
 

@@ -64,10 +64,11 @@ def can_kita(state: dict[str, Any], seat: int) -> bool:
 def kita_tile(state: dict[str, Any], seat: int) -> int:
     """The north that kita sets aside: the drawn one when it is a north, else the first in hand."""
     h = state["hand"]
-    drawn = h["drawn"][seat]
+    drawn: int | None = h["drawn"][seat]
     if drawn is not None and drawn >> 2 == NORTH:
         return drawn
-    return next(t for t in h["closed"][seat] if t >> 2 == NORTH)
+    closed: list[int] = h["closed"][seat]
+    return next(t for t in closed if t >> 2 == NORTH)
 
 
 def can_kyuushu(state: dict[str, Any], seat: int) -> bool:

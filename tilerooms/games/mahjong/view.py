@@ -12,7 +12,7 @@ tokens ``"<id>:<notation>"``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong.claims import chi_choices, pon_choices
 from tilerooms.games.mahjong.flow import public_record, tok
@@ -137,12 +137,12 @@ def _visible_deadline(state: dict[str, Any], seat: int | None) -> float | None:
     if state["phase"] == "finished":
         return None
     if state["phase"] == "handResult":
-        return state["result_at"] + 15000
+        return cast(float | None, state["result_at"] + 15000)
     h = state["hand"]
     if h["stage"] == "claim":
         window = h["claim"]
         if seat is not None and window["eligible"][seat] and window["responses"][seat] is None:
-            return window["deadline"]
+            return cast(float | None, window["deadline"])
         return None  # spec 5.3 step 7: others only see "다른 플레이어 확인 중"
     return turn_deadline(state)
 

@@ -17,7 +17,8 @@ KAN_TYPES = ("daiminkan", "kakan", "ankan")
 
 def seat_wind(state: dict[str, Any], seat: int) -> int:
     """0 = 동 … (spec 4.4: the dealer is east, then counter-clockwise)."""
-    return (seat - state["dealer"]) % n_players(state)
+    dealer: int = state["dealer"]
+    return (seat - dealer) % n_players(state)
 
 
 def held_counts(hand: dict[str, Any], seat: int) -> list[int]:

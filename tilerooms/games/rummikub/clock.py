@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 SHORT_DEADLINE_MS = 3000  # spec 8.5: a player absent for 3 turns gets a short clock
 ABSENT_AFTER_TIMEOUTS = 3
@@ -21,7 +21,7 @@ def deadline(state: dict[str, Any]) -> float | None:
     else:
         turn = state["turn_started_at"] + state["options"]["turnSeconds"] * 1000
     game = state["game_deadline"]
-    return turn if game is None else min(turn, game)
+    return cast(float | None, turn if game is None else min(turn, game))
 
 
 def shift_time(state: dict[str, Any], delta_ms: float) -> None:

@@ -170,7 +170,7 @@ def validate(state: dict[str, Any], player: str, action: dict[str, Any]) -> None
 
 
 def _next_seat(state: dict[str, Any], after: str) -> str:
-    seats = state["seats"]
+    seats: list[str] = state["seats"]
     i = seats.index(after)
     for k in range(1, len(seats) + 1):
         p = seats[(i + k) % len(seats)]
@@ -191,7 +191,7 @@ def _start_turn(state: dict[str, Any], player: str, now: float, events: list[dic
 def _draw(state: dict[str, Any], player: str, count: int, events: list[dict[str, Any]]) -> list[str]:
     """Take up to `count` tiles from the front of the pool (spec 8.4); the stalemate counter
     resets when a tile was drawn and grows when the pool was empty (spec 5.8)."""
-    drawn = state["pool"][:count]
+    drawn: list[str] = state["pool"][:count]
     del state["pool"][:count]
     state["racks"][player].extend(drawn)
     if drawn:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import SeededRng
 from tilerooms.games.rummikub.board import place_sets
@@ -169,7 +169,7 @@ def make_state(
 
 def to_json(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of `state` that is safe for json.dumps (server-side only: it holds secrets)."""
-    return json.loads(json.dumps(state))
+    return cast(dict[str, Any], json.loads(json.dumps(state)))
 
 
 def from_json(data: dict[str, Any]) -> dict[str, Any]:
