@@ -251,7 +251,7 @@ def _check_claim(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
         raise RuleError("too_late", "응답 시간이 지났습니다")  # spec 8.5: late answers are dropped
     if act.type == "pass":
         return
-    call = act.call
+    call = cast(str, act.call)  # parse_action sets the call of a claim
     if call not in window["eligible"][seat]:
         if call == "ron":
             raise RuleError("cannot_ron", ron_refusal(state, seat, window["tile"]))
@@ -267,7 +267,7 @@ def _check_turn(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
     if act.type != "discard" and stage != "afterDraw":
         raise RuleError("not_now", "울기 직후에는 패를 버려야 합니다")
     if act.type == "discard":
-        tile = act.tile
+        tile = cast(int, act.tile)  # parse_action sets the tile of a discard
         if tile not in h["closed"][seat]:
             raise RuleError("no_tile", "손에 없는 패입니다")
         riichi = h["riichi"][seat]
@@ -326,20 +326,22 @@ def _apply_move(state: dict[str, Any], seat: int, action: dict[str, Any], now: f
     elif kind == "pass":
         flow.respond(state, seat, "pass", [], now, events)
     elif kind == "claim":
+        call = cast(str, act.call)  # parse_action sets the call of a claim
         tiles = act.tiles
-        if act.call in ("pon", "kan", "chi") and not tiles:
-            tiles = default_call_tiles(state, seat, act.call)
-        flow.respond(state, seat, act.call, tiles, now, events)
+        if call in ("pon", "kan", "chi") and not tiles:
+            tiles = default_call_tiles(state, seat, call)
+        flow.respond(state, seat, call, tiles, now, events)
     else:
         charge_turn_time(state, seat, now)
+        # parse_action sets the tile of a discard or kakan and the kind of an ankan
         if kind == "discard":
-            flow.discard(state, seat, act.tile, act.riichi, now, events)
+            flow.discard(state, seat, cast(int, act.tile), act.riichi, now, events)
         elif kind == "tsumo":
             flow.tsumo(state, seat, now, events)
         elif kind == "ankan":
-            flow.ankan(state, seat, act.kind, now, events)
+            flow.ankan(state, seat, cast(int, act.kind), now, events)
         elif kind == "kakan":
-            flow.kakan(state, seat, act.tile, now, events)
+            flow.kakan(state, seat, cast(int, act.tile), now, events)
         elif kind == "kita":
             flow.kita(state, seat, kita_tile(state, seat), now, events)
         elif kind == "kyuushu":

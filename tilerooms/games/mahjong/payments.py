@@ -194,7 +194,7 @@ def settle_win(
     rest = base - pao_base
 
     if tsumo:
-        if pao_base:
+        if pao_base and pao is not None:  # pao_base > 0 only with a pao
             pay(pao.liable, ron_amount(pao_base, win_dealer) + honba_total(honba, players, options))
         if rest > 0:
             dealer_pays, child_pays = tsumo_amounts(rest, win_dealer, players=players, options=options)
@@ -204,7 +204,7 @@ def settle_win(
                     pay(seat, (dealer_pays if seat == dealer else child_pays) + per)
     else:
         assert discarder is not None
-        if pao_base:
+        if pao_base and pao is not None:
             half = ron_amount(pao_base, win_dealer) // 2
             pay(pao.liable, half)
             pay(discarder, half)

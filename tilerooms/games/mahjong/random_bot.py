@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.claims import chi_choices, pon_choices
@@ -91,7 +91,7 @@ def self_play(
     rng = random.Random(seed if bot_seed is None else bot_seed)
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
     log: list[tuple[str, dict[str, Any]]] = []
-    now = 0
+    now: float = 0
     for _ in range(max_steps):
         if engine.result(state) is not None:
             return state, log
@@ -99,7 +99,7 @@ def self_play(
         h = state["hand"]
         waiting_only = h["stage"] == "claim" and all(r is not None for s, r in enumerate(h["claim"]["responses"]) if s != h["claim"]["from"])
         if waiting_only or rng.random() < timeout_rate:
-            now = max(now, engine.deadline(state))
+            now = max(now, cast(float, engine.deadline(state)))  # the game is not over: a deadline is set
             player = active[0]
             action: dict[str, Any] = {**engine.on_timeout(state, player), "at": now}
         else:
