@@ -33,11 +33,11 @@ def _candidates(rack: Sequence[str]) -> Iterator[list[str]]:
                 spare = iter(jokers)
                 ok = True
                 for v in range(start, end + 1):
-                    tid = by_face.get((c, v)) or next(spare, None)
-                    if tid is None:
+                    pick = by_face.get((c, v)) or next(spare, None)
+                    if pick is None:
                         ok = False
                         break
-                    ids.append(tid)
+                    ids.append(pick)
                 if ok and any(TILES[i].n is not None for i in ids):
                     yield ids
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tilerooms.games.rummikub.tiles import COLOURS, TILES
 
-_COLOUR_RANK = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_RANK: dict[str | None, int] = {c: i for i, c in enumerate(COLOURS)}  # keyed like Tile.colour
 
 
 def _by_colour(tile_id: str) -> tuple[int, int, str]:

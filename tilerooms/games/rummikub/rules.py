@@ -41,7 +41,7 @@ def _as_group(ids: list[str]) -> NormalizedSet | None:
 
 
 def _run_from(ids: list[str], start: int, colour: str) -> NormalizedSet:
-    joker_as = {tid: (colour, start + k) for k, tid in enumerate(ids) if TILES[tid].n is None}
+    joker_as: dict[str, tuple[str | None, int]] = {tid: (colour, start + k) for k, tid in enumerate(ids) if TILES[tid].n is None}
     points = sum(range(start, start + len(ids)))
     return NormalizedSet("run", list(ids), joker_as, points)
 

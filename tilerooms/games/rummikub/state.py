@@ -138,7 +138,7 @@ def make_state(
     sets: list[dict[str, Any]] = []
     norms: list[NormalizedSet] = []
     for raw in table or []:
-        entry = dict(raw) if isinstance(raw, dict) else {"tile_ids": list(raw)}
+        entry: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {"tile_ids": list(raw)}
         norm = normalize_set(entry["tile_ids"], entry.get("as"))
         if norm is None:
             raise ValueError(f"invalid table set {entry['tile_ids']}")

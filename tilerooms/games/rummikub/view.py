@@ -9,7 +9,7 @@ Never: the pool's contents or order, another player's rack, the RNG, the draft h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
@@ -99,7 +99,7 @@ def view(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     }
     if playing:
         if viewer == current:
-            out["draft"] = _own_draft(state, viewer)
+            out["draft"] = _own_draft(state, cast(str, viewer))  # the current player: a str
         else:
             other: dict[str, Any] = {"thinking": True, "changes": state["draft_changes"]}
             if state["options"]["showDraftToOthers"]:
