@@ -292,10 +292,10 @@ def _ext_options(s: TableSetIn, rack_faces: Counter[Face]) -> list[tuple[list[Fa
     if norm.kind == "group":
         if len(norm.tile_ids) >= 4:
             return []
-        n = reals[0].n
+        n = cast(int, reals[0].n)  # reals: number tiles only
         have = {t.colour for t in reals}
         for ci, c in enumerate(COLOURS):
-            f = ci * 13 + n - 1  # type: ignore[operator]
+            f = ci * 13 + n - 1
             if c not in have and rack_faces[f]:
                 out.append(([], [f]))
         return out
@@ -612,5 +612,5 @@ def _run_span(s: PlannedSet) -> tuple[str, int, int, int] | None:
         return None
     first = norm.tile_ids[0]
     start = TILES[first].n or norm.joker_as[first][1]
-    colour = next(TILES[t].colour for t in norm.tile_ids if TILES[t].n is not None)
-    return colour, start, start + len(norm.tile_ids) - 1, norm.points  # type: ignore[return-value]
+    colour = cast(str, next(TILES[t].colour for t in norm.tile_ids if TILES[t].n is not None))  # a number tile's
+    return colour, start, start + len(norm.tile_ids) - 1, norm.points
