@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RuleError(Exception):
     """An action was rejected by the rules.
@@ -17,7 +19,7 @@ class RuleError(Exception):
         self.message = message
         self.details = details
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The public form sent to the acting client."""
         return {"code": self.code, "message": self.message, **self.details}
 

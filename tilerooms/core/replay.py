@@ -19,7 +19,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core.errors import RuleError
 
@@ -47,9 +47,9 @@ class ReplayStep:
 def apply_entry(engine: ModuleType, state: State, entry: LogEntry) -> list[dict[str, Any]]:
     """Carry out one log entry on `state` (in place); returns the engine's events."""
     if "action" in entry:
-        return engine.apply(state, entry["by"], {**entry["action"], "at": entry["at"]})
+        return cast(list[dict[str, Any]], engine.apply(state, entry["by"], {**entry["action"], "at": entry["at"]}))
     if "away" in entry:
-        return engine.set_away(state, entry["by"], entry["away"], entry["at"])
+        return cast(list[dict[str, Any]], engine.set_away(state, entry["by"], entry["away"], entry["at"]))
     if "shift" in entry:
         engine.shift_time(state, entry["shift"])
         return []

@@ -7,7 +7,7 @@ platform and Python version, unlike `random.Random`, whose algorithms may change
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -55,11 +55,11 @@ class SeededRng:
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON form of the RNG state (server-side only: never sent to a browser)."""
         return {"state": self.state}
 
     @classmethod
-    def from_json(cls, data: dict) -> SeededRng:
+    def from_json(cls, data: dict[str, Any]) -> SeededRng:
         """Rebuild an RNG from `to_json()` output."""
         return cls(state=int(data["state"]))

@@ -42,7 +42,7 @@ class RedisBus(MemoryBus):
         super().__init__()
         self._redis = redis
         self._channel = channel
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def publish(self, room_id: str, version: int) -> None:
         """Send the change to every worker (this one included, via its own subscription)."""
@@ -62,7 +62,7 @@ class RedisBus(MemoryBus):
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.unsubscribe(self._channel)
-                await pubsub.aclose()
+                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves PubSub.aclose unannotated
 
     def start(self) -> None:
         """Start relaying in the background."""

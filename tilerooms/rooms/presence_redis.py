@@ -64,18 +64,18 @@ class RedisWorkers:
 
     async def hold(self, room_id: str) -> None:
         """Note a room where this worker holds a socket (before the socket is recorded in it)."""
-        await self._redis.sadd(self._rooms(self.worker_id), room_id)
+        await self._redis.sadd(self._rooms(self.worker_id), room_id)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
 
     async def prune(self, keep: set[str]) -> None:
         """Forget the rooms where this worker holds no socket any more."""
-        held = {_text(m) for m in await self._redis.smembers(self._rooms(self.worker_id))}
+        held = {_text(m) for m in await self._redis.smembers(self._rooms(self.worker_id))}  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
         stale = held - keep
         if stale:
-            await self._redis.srem(self._rooms(self.worker_id), *stale)
+            await self._redis.srem(self._rooms(self.worker_id), *stale)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
 
     async def dead_workers(self) -> list[str]:
         """Registered workers whose heartbeat has expired (never this one)."""
-        others = sorted(_text(m) for m in await self._redis.smembers(self._workers) if _text(m) != self.worker_id)
+        others = sorted(_text(m) for m in await self._redis.smembers(self._workers) if _text(m) != self.worker_id)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
         if not others:
             return []
         async with self._redis.pipeline(transaction=False) as pipe:
@@ -89,10 +89,10 @@ class RedisWorkers:
         worker holds the lease or the dead worker is already cleaned up."""
         if not await self._redis.set(self._claim(worker_id), self.worker_id, nx=True, ex=CLAIM_LEASE_S):
             return None
-        if not await self._redis.sismember(self._workers, worker_id):
+        if not await self._redis.sismember(self._workers, worker_id):  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
             await self._redis.delete(self._claim(worker_id))
             return None  # released by another worker between its list and our claim
-        return sorted(_text(m) for m in await self._redis.smembers(self._rooms(worker_id)))
+        return sorted(_text(m) for m in await self._redis.smembers(self._rooms(worker_id)))  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
 
     async def release(self, worker_id: str) -> None:
         """Forget a dead worker once its sockets are out of its rooms."""

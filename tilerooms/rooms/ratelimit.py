@@ -11,6 +11,7 @@ network address — so a client cannot escape a limit by minting a new guest key
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tilerooms.core import RuleError
@@ -52,7 +53,7 @@ class _Bucket:
 class RateLimiter:
     """In-process token buckets keyed by (who, kind). Each backend worker keeps its own."""
 
-    def __init__(self, clock=time.monotonic, limits: dict[str, tuple[float, float]] | None = None) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, limits: dict[str, tuple[float, float]] | None = None) -> None:
         self._clock = clock
         self._limits = limits or LIMITS
         self._buckets: dict[tuple[str, str], _Bucket] = {}

@@ -97,7 +97,7 @@ class RedisRoomStore:
 
     async def room_ids(self) -> list[str]:
         """Every stored room id."""
-        members = await self._redis.smembers(self._index)
+        members = await self._redis.smembers(self._index)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
         return sorted(m.decode() if isinstance(m, bytes) else m for m in members)
 
     async def set_wake(self, room_id: str, at: int | None) -> None:
@@ -110,5 +110,5 @@ class RedisRoomStore:
     async def claim_due(self, now: int) -> list[str]:
         """Due rooms, each handed to this worker alone for `CLAIM_LEASE_MS`: handling it stores the
         next wake; if this worker dies first, the room falls due again when the lease ends."""
-        due = await self._redis.eval(_CLAIM, 1, self._wake, now, now + CLAIM_LEASE_MS)
+        due = await self._redis.eval(_CLAIM, 1, self._wake, now, now + CLAIM_LEASE_MS)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
         return [m.decode() if isinstance(m, bytes) else m for m in due]

@@ -192,7 +192,7 @@ def _efficiency_score(c: Candidate, level: str) -> float:
         if c.raw_shanten == 0 and c.shanten == 0:
             # tenpai: winning tiles weighed by what each one pays (sqrt: a cheap many-sided wait
             # still beats a single expensive tile)
-            weighted = sum(w.unseen * ((w.points or 500) / 2000) ** 0.5 for w in c.waits)
+            weighted: float = sum(w.unseen * ((w.points or 500) / 2000) ** 0.5 for w in c.waits)
             ratio = c.ukeire / max(1, sum(w.unseen for w in c.waits))
             return -1000 * c.shanten + weighted * ratio * 2 + 0.01 * c.tiebreak
         mult = 1 + 0.12 * min(8.0, c.value / 1000)

@@ -8,6 +8,7 @@ so the AI scores hands with exactly the rules the engine pays out with.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -166,7 +167,7 @@ def han_estimate(table: Table, counts: list[int], ids: list[int]) -> float:
     return han
 
 
-def yaku_distance(table: Table, counts: list[int], extra_melds: list[tuple[str, int]] = ()) -> int:
+def yaku_distance(table: Table, counts: list[int], extra_melds: Sequence[tuple[str, int]] = ()) -> int:
     """How far an open hand is from a sure yaku: 0 = one is secured (a yakuhai set), else the fewest
     concealed tiles to get rid of for tanyao or a one-suit hand (honitsu); 9 when no path is left.
 

@@ -140,7 +140,7 @@ def _part(counts: tuple[int, ...]) -> Part:
     """Decompose (and cache) one suit's 9 counts or the 7 honor counts."""
     if len(counts) == 9:
         table = _table(_suit(counts))
-        ends = (counts[0], counts[8])
+        ends: tuple[int, ...] = (counts[0], counts[8])
     else:
         table = _table((_honors(counts),))
         ends = counts

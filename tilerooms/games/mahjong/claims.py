@@ -40,7 +40,7 @@ def _has_discard_after(closed: list[int], used: list[int], banned: list[int]) ->
     return any((t >> 2) not in banned for t in rest)
 
 
-def pon_choices(state: dict, seat: int, tile: int) -> list[list[int]]:
+def pon_choices(state: dict[str, Any], seat: int, tile: int) -> list[list[int]]:
     """Pairs of hand tiles that can pon `tile` (red / plain variants differ), kuikae-checked."""
     closed = state["hand"]["closed"][seat]
     kind = tile >> 2
@@ -59,7 +59,7 @@ def pon_choices(state: dict, seat: int, tile: int) -> list[list[int]]:
     return out
 
 
-def chi_choices(state: dict, seat: int, tile: int) -> list[list[int]]:
+def chi_choices(state: dict[str, Any], seat: int, tile: int) -> list[list[int]]:
     """Hand-tile pairs that chi `tile` into a run (spec 5.2), kuikae-checked; one per red/plain variant."""
     closed = state["hand"]["closed"][seat]
     kind = tile >> 2
@@ -86,7 +86,7 @@ def chi_choices(state: dict, seat: int, tile: int) -> list[list[int]]:
     return out
 
 
-def compute_eligibility(state: dict, window: dict[str, Any]) -> None:
+def compute_eligibility(state: dict[str, Any], window: dict[str, Any]) -> None:
     """Fill ``eligible`` and ``ron_capable`` of a new window (spec 5.3 step 1)."""
     h = state["hand"]
     n = n_players(state)
@@ -116,7 +116,7 @@ def compute_eligibility(state: dict, window: dict[str, Any]) -> None:
         window["eligible"][seat] = calls
 
 
-def ron_refusal(state: dict, seat: int, tile: int) -> str:
+def ron_refusal(state: dict[str, Any], seat: int, tile: int) -> str:
     """Why `seat` cannot ron `tile` (Korean), for a refused claim."""
     h = state["hand"]
     if (tile >> 2) not in waits_of(h, seat):
@@ -145,7 +145,7 @@ def decision_ready(window: dict[str, Any]) -> bool:
     return not any(_best_priority(eligible[s]) >= max(best, 1) for s in pending)
 
 
-def winning_claim(window: dict[str, Any], players: int) -> tuple[list[int], tuple[int, dict] | None]:
+def winning_claim(window: dict[str, Any], players: int) -> tuple[list[int], tuple[int, dict[str, Any]] | None]:
     """``(ron seats, (seat, response) of the winning call or None)`` once the window settles."""
     origin = window["from"]
     order = [(origin + i) % players for i in range(1, players)]
@@ -153,7 +153,7 @@ def winning_claim(window: dict[str, Any], players: int) -> tuple[list[int], tupl
     rons = [s for s in order if responses[s] is not None and responses[s]["call"] == "ron"]
     if rons:
         return rons, None
-    best: tuple[int, dict] | None = None
+    best: tuple[int, dict[str, Any]] | None = None
     for s in order:
         r = responses[s]
         if r is not None and r["call"] != "pass" and (best is None or PRIORITY[r["call"]] > PRIORITY[best[1]["call"]]):
@@ -161,7 +161,7 @@ def winning_claim(window: dict[str, Any], players: int) -> tuple[list[int], tupl
     return [], best
 
 
-def check_claim_tiles(state: dict, seat: int, call: str, tiles: list[int]) -> str | None:
+def check_claim_tiles(state: dict[str, Any], seat: int, call: str, tiles: list[int]) -> str | None:
     """Why the hand tiles chosen for a pon / kan / chi do not fit (Korean), or None."""
     h = state["hand"]
     window = h["claim"]
@@ -193,7 +193,7 @@ def check_claim_tiles(state: dict, seat: int, call: str, tiles: list[int]) -> st
     return None
 
 
-def default_call_tiles(state: dict, seat: int, call: str) -> list[int]:
+def default_call_tiles(state: dict[str, Any], seat: int, call: str) -> list[int]:
     """The hand tiles used when a pon / kan claim names none (the first legal choice)."""
     h = state["hand"]
     tile = h["claim"]["tile"]

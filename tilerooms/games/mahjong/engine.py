@@ -18,7 +18,7 @@ the disconnect, ready on result screens — without spending its time bank or co
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import flow
@@ -68,7 +68,7 @@ CLAIM_ACTIONS = frozenset({"claim", "pass"})
 # --- setup -------------------------------------------------------------------------------------
 
 
-def setup(options: dict | None, players: list[str], seed: int | str) -> dict[str, Any]:
+def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -> dict[str, Any]:
     """A new game (spec §4): seeded seating (seat 0 = first dealer), wall, deal, the dealer's draw.
 
     `players` are 3 (sanma) or 4 distinct ids; `options` are spec §2 keys plus ``startedAt``.
@@ -84,7 +84,7 @@ def setup(options: dict | None, players: list[str], seed: int | str) -> dict[str
     state = new_game_state(opts, seats, rng)
     now = opts["startedAt"]
     start_hand(state, now)
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     flow.draw_next(state, state["dealer"], now, events)
     state["seq"] = 0
     state["phase_seq"] = 0
@@ -94,14 +94,15 @@ def setup(options: dict | None, players: list[str], seed: int | str) -> dict[str
 # --- small queries -----------------------------------------------------------------------------
 
 
-def _seat(state: dict, player: str) -> int:
+def _seat(state: dict[str, Any], player: str) -> int:
     try:
-        return state["players"].index(player)
+        players: list[str] = state["players"]
+        return players.index(player)
     except ValueError:
         raise RuleError("not_player", "이 게임의 참가자가 아닙니다") from None
 
 
-def active_players(state: dict) -> list[str]:
+def active_players(state: dict[str, Any]) -> list[str]:
     """Who is expected to act now (spec 8.2).
 
     Turn: the current player. Claim window: every seat but the one whose tile it is that has not
@@ -123,7 +124,7 @@ def active_players(state: dict) -> list[str]:
     return [players[h["turn"]]]
 
 
-def reaction_window(state: dict) -> bool:
+def reaction_window(state: dict[str, Any]) -> bool:
     """True while the game waits for answers to another player's tile (a claim window), not for a
     player's own move: the room layer asks its AIs at once here (spec 5.3 step 2, §10: the window's
     length must not depend on an AI's thinking; their human-like pace is for their own turns)."""
@@ -131,7 +132,7 @@ def reaction_window(state: dict) -> bool:
     return state["phase"] == "playing" and h is not None and h["stage"] == "claim"
 
 
-def set_away(state: dict, player: str, away: bool, now: float) -> list[dict]:
+def set_away(state: dict[str, Any], player: str, away: bool, now: float) -> list[dict[str, Any]]:
     """The room layer's word that `player`'s socket is gone (`away`) or back; returns the events.
 
     Spec 8.5 / §10: from that moment the seat is on autopilot — an open claim window gets its
@@ -145,7 +146,7 @@ def set_away(state: dict, player: str, away: bool, now: float) -> list[dict]:
     if (marks[seat] is not None) == away or state["phase"] == "finished":
         return []
     marks[seat] = now if away else None
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     if away and state["phase"] == "handResult" and not state["ready"][seat]:
         state["ready"][seat] = True
         events.append({"type": "ready", "to": None, "player": player})
@@ -160,13 +161,13 @@ def set_away(state: dict, player: str, away: bool, now: float) -> list[dict]:
     return events
 
 
-def on_timeout(state: dict, player: str) -> dict[str, str]:
+def on_timeout(state: dict[str, Any], player: str) -> dict[str, str]:
     """The action for a missed deadline; the room adds "at" and applies it. `apply` then plays
     `auto_action` (spec 8.5): tsumogiri, after a call the rightmost legal tile, pass, ready."""
     return {"type": "timeout"}
 
 
-def auto_action(state: dict, seat: int) -> dict[str, Any]:
+def auto_action(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """Spec 8.5's automatic move for `seat` now: tsumo with autoWin, tsumogiri, after a call the
     rightmost (sorted) discard that is not kuikae, ron with autoWin, else pass; ready on results."""
     if state["phase"] == "handResult":
@@ -184,7 +185,7 @@ def auto_action(state: dict, seat: int) -> dict[str, Any]:
     return {"type": "discard", "tile": tiles[-1]}
 
 
-def result(state: dict) -> dict | None:
+def result(state: dict[str, Any]) -> dict[str, Any] | None:
     """The game result (spec 8.6) once finished, else None."""
     return game_result(state)
 
@@ -192,18 +193,18 @@ def result(state: dict) -> dict | None:
 # --- validate ----------------------------------------------------------------------------------
 
 
-def _now(state: dict, act: ParsedAction) -> float:
+def _now(state: dict[str, Any], act: ParsedAction) -> float:
     if act.at is not None:
         return act.at
     h = state["hand"]
     if state["phase"] == "handResult":
-        return state["result_at"]
+        return cast(float, state["result_at"])
     if h is not None and h["stage"] == "claim" and h["claim"] is not None:
-        return max(h["claim"]["opened_at"], h["claim"]["min_until"])
-    return h["turn_started_at"] if h is not None else state["options"]["startedAt"]
+        return cast(float, max(h["claim"]["opened_at"], h["claim"]["min_until"]))
+    return cast(float, h["turn_started_at"] if h is not None else state["options"]["startedAt"])
 
 
-def _check(state: dict, player: str, action: object) -> tuple[ParsedAction, int]:
+def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAction, int]:
     act = parse_action(action)
     seat = _seat(state, player)
     if state["left"][seat] and act.type != "timeout":  # a left seat still times out (autopilot)
@@ -239,7 +240,7 @@ def _check(state: dict, player: str, action: object) -> tuple[ParsedAction, int]
     return act, seat
 
 
-def _check_claim(state: dict, seat: int, act: ParsedAction) -> None:
+def _check_claim(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
     h = state["hand"]
     window = h["claim"]
     if h["stage"] != "claim" or window is None or seat == window["from"]:
@@ -250,7 +251,7 @@ def _check_claim(state: dict, seat: int, act: ParsedAction) -> None:
         raise RuleError("too_late", "응답 시간이 지났습니다")  # spec 8.5: late answers are dropped
     if act.type == "pass":
         return
-    call = act.call
+    call = cast(str, act.call)  # parse_action sets the call of a claim
     if call not in window["eligible"][seat]:
         if call == "ron":
             raise RuleError("cannot_ron", ron_refusal(state, seat, window["tile"]))
@@ -260,13 +261,13 @@ def _check_claim(state: dict, seat: int, act: ParsedAction) -> None:
         raise RuleError("bad_claim_tiles", problem)
 
 
-def _check_turn(state: dict, seat: int, act: ParsedAction) -> None:
+def _check_turn(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
     h = state["hand"]
     stage = h["stage"]
     if act.type != "discard" and stage != "afterDraw":
         raise RuleError("not_now", "울기 직후에는 패를 버려야 합니다")
     if act.type == "discard":
-        tile = act.tile
+        tile = cast(int, act.tile)  # parse_action sets the tile of a discard
         if tile not in h["closed"][seat]:
             raise RuleError("no_tile", "손에 없는 패입니다")
         riichi = h["riichi"][seat]
@@ -305,7 +306,7 @@ def _check_turn(state: dict, seat: int, act: ParsedAction) -> None:
             raise RuleError("cannot_kyuushu", "구종구패를 선언할 수 없습니다")
 
 
-def validate(state: dict, player: str, action: dict) -> None:
+def validate(state: dict[str, Any], player: str, action: dict[str, Any]) -> None:
     """Raise RuleError (stable `code`, Korean `message`) when `player` may not do `action` now."""
     _check(state, player, action)
 
@@ -313,7 +314,7 @@ def validate(state: dict, player: str, action: dict) -> None:
 # --- apply -------------------------------------------------------------------------------------
 
 
-def _apply_move(state: dict, seat: int, action: dict[str, Any], now: float, events: list[dict]) -> None:
+def _apply_move(state: dict[str, Any], seat: int, action: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
     """Carry out one validated move (also used for automatic moves)."""
     act = parse_action(action)
     kind = act.type
@@ -325,27 +326,29 @@ def _apply_move(state: dict, seat: int, action: dict[str, Any], now: float, even
     elif kind == "pass":
         flow.respond(state, seat, "pass", [], now, events)
     elif kind == "claim":
+        call = cast(str, act.call)  # parse_action sets the call of a claim
         tiles = act.tiles
-        if act.call in ("pon", "kan", "chi") and not tiles:
-            tiles = default_call_tiles(state, seat, act.call)
-        flow.respond(state, seat, act.call, tiles, now, events)
+        if call in ("pon", "kan", "chi") and not tiles:
+            tiles = default_call_tiles(state, seat, call)
+        flow.respond(state, seat, call, tiles, now, events)
     else:
         charge_turn_time(state, seat, now)
+        # parse_action sets the tile of a discard or kakan and the kind of an ankan
         if kind == "discard":
-            flow.discard(state, seat, act.tile, act.riichi, now, events)
+            flow.discard(state, seat, cast(int, act.tile), act.riichi, now, events)
         elif kind == "tsumo":
             flow.tsumo(state, seat, now, events)
         elif kind == "ankan":
-            flow.ankan(state, seat, act.kind, now, events)
+            flow.ankan(state, seat, cast(int, act.kind), now, events)
         elif kind == "kakan":
-            flow.kakan(state, seat, act.tile, now, events)
+            flow.kakan(state, seat, cast(int, act.tile), now, events)
         elif kind == "kita":
             flow.kita(state, seat, kita_tile(state, seat), now, events)
         elif kind == "kyuushu":
             flow.abortive_draw(state, "kyuushu", now, events)
 
 
-def _next_hand(state: dict, now: float, events: list[dict]) -> None:
+def _next_hand(state: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
     next_hand(state, now)
     flow.new_stage(state)
     events.append(
@@ -366,7 +369,7 @@ def _next_hand(state: dict, now: float, events: list[dict]) -> None:
     flow.draw_next(state, state["dealer"], now, events)
 
 
-def _timeout(state: dict, seat: int, now: float, events: list[dict]) -> None:
+def _timeout(state: dict[str, Any], seat: int, now: float, events: list[dict[str, Any]]) -> None:
     """Spec 8.5: the deadline passed. Claim: every unanswered seat passes (furiten applies).
     Turn: the automatic move, bank to 0, autopilot after two in a row. Result: everyone ready."""
     if state["phase"] == "handResult":
@@ -396,7 +399,7 @@ def _timeout(state: dict, seat: int, now: float, events: list[dict]) -> None:
     _apply_move(state, turn, auto_action(state, turn), now, events)
 
 
-def _leave(state: dict, seat: int, now: float, events: list[dict]) -> None:
+def _leave(state: dict[str, Any], seat: int, now: float, events: list[dict[str, Any]]) -> None:
     state["left"][seat] = True
     state["autopilot"][seat] = True
     events.append({"type": "left", "to": None, "player": state["players"][seat]})
@@ -415,7 +418,7 @@ def _leave(state: dict, seat: int, now: float, events: list[dict]) -> None:
         flow.respond(state, seat, "pass", [], now, events)
 
 
-def apply(state: dict, player: str, action: dict) -> list[dict]:
+def apply(state: dict[str, Any], player: str, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Validate `action`, then change `state` in place; returns the events (spec §8.2).
 
     Events are ``{"type", "to": [player] | None, ...}``; filter them per viewer with `events_for`.
@@ -423,7 +426,7 @@ def apply(state: dict, player: str, action: dict) -> list[dict]:
     """
     act, seat = _check(state, player, action)
     now = _now(state, act)
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     if act.type == "setPref":
         state["prefs"][seat].update(act.prefs)
         events.append({"type": "prefs", "to": [player], "prefs": dict(state["prefs"][seat])})

@@ -33,17 +33,18 @@ def tok(tile: int) -> str:
     return _TOKENS[tile] if type(tile) is int and 0 <= tile < 136 else _token(tile)
 
 
-def _pid(state: dict, seat: int) -> str:
-    return state["players"][seat]
+def _pid(state: dict[str, Any], seat: int) -> str:
+    players: list[str] = state["players"]
+    return players[seat]
 
 
-def new_stage(state: dict) -> None:
+def new_stage(state: dict[str, Any]) -> None:
     """Mark a new decision point: actions made against an earlier stage are stale."""
     # a client action made against an earlier stage is stale (seq is bumped after this apply)
     state["phase_seq"] = state["seq"] + 1
 
 
-def _clear_ippatsu(state: dict) -> None:
+def _clear_ippatsu(state: dict[str, Any]) -> None:
     for r in state["hand"]["riichi"]:
         if r is not None:
             r["ippatsu"] = False
@@ -52,7 +53,7 @@ def _clear_ippatsu(state: dict) -> None:
 # --- draws ---------------------------------------------------------------------------------------
 
 
-def give_tile(state: dict, seat: int, tile: int, *, rinshan: bool, now: float, events: Events) -> None:
+def give_tile(state: dict[str, Any], seat: int, tile: int, *, rinshan: bool, now: float, events: Events) -> None:
     """Put a drawn tile in `seat`'s hand and start its turn (stage afterDraw)."""
     h = state["hand"]
     h["closed"][seat].append(tile)
@@ -71,7 +72,7 @@ def give_tile(state: dict, seat: int, tile: int, *, rinshan: bool, now: float, e
     events.append({"type": "drew", "to": None, "player": pid, "rinshan": rinshan, "live": len(h["live"]), "text": "쯔모함"})
 
 
-def draw_next(state: dict, seat: int, now: float, events: Events) -> None:
+def draw_next(state: dict[str, Any], seat: int, now: float, events: Events) -> None:
     """The normal draw from the front of the live wall; an empty wall is the exhaustive draw."""
     h = state["hand"]
     if not h["live"]:
@@ -81,19 +82,19 @@ def draw_next(state: dict, seat: int, now: float, events: Events) -> None:
     auto_tsumo(state, seat, now, events)
 
 
-def rinshan_draw(state: dict, seat: int, now: float, events: Events) -> None:
+def rinshan_draw(state: dict[str, Any], seat: int, now: float, events: Events) -> None:
     """A replacement tile after a kan or kita (spec 5.2: the dead wall stays at 14)."""
     give_tile(state, seat, draw_rinshan(state["hand"]), rinshan=True, now=now, events=events)
     auto_tsumo(state, seat, now, events)
 
 
-def auto_tsumo(state: dict, seat: int, now: float, events: Events) -> None:
+def auto_tsumo(state: dict[str, Any], seat: int, now: float, events: Events) -> None:
     """Per-player pref autoWin (spec 7.1): win at once when the drawn tile wins."""
     if state["prefs"][seat]["autoWin"] and not state["left"][seat] and can_tsumo(state, seat) is not None:
         tsumo(state, seat, now, events)
 
 
-def reveal_dora(state: dict, events: Events, count: int = 1) -> None:
+def reveal_dora(state: dict[str, Any], events: Events, count: int = 1) -> None:
     """Turn over the next `count` dora indicators."""
     h = state["hand"]
     for _ in range(count):
@@ -104,7 +105,7 @@ def reveal_dora(state: dict, events: Events, count: int = 1) -> None:
         events.append({"type": "doraRevealed", "to": None, "indicator": tok(tile)})
 
 
-def _flush_kan_dora(state: dict, events: Events) -> None:
+def _flush_kan_dora(state: dict[str, Any], events: Events) -> None:
     h = state["hand"]
     if h["pending_kan_dora"]:
         reveal_dora(state, events, h["pending_kan_dora"])
@@ -114,7 +115,7 @@ def _flush_kan_dora(state: dict, events: Events) -> None:
 # --- discard and the claim window ----------------------------------------------------------------
 
 
-def discard(state: dict, seat: int, tile: int, riichi: bool, now: float, events: Events) -> None:
+def discard(state: dict[str, Any], seat: int, tile: int, riichi: bool, now: float, events: Events) -> None:
     """Discard (optionally declaring riichi), reveal pending kan dora, open the claim window."""
     h = state["hand"]
     h["closed"][seat].remove(tile)
@@ -136,7 +137,7 @@ def discard(state: dict, seat: int, tile: int, riichi: bool, now: float, events:
     open_window(state, "discard", tile, seat, now, events, riichi_pending=riichi)
 
 
-def open_window(state: dict, source: str, tile: int, origin: int, now: float, events: Events, *, riichi_pending: bool = False) -> None:
+def open_window(state: dict[str, Any], source: str, tile: int, origin: int, now: float, events: Events, *, riichi_pending: bool = False) -> None:
     """Spec 5.3: compute every seat's legal answers and open the window for at least
     `CLAIM_MIN_DELAY_MS`.
 
@@ -176,14 +177,14 @@ def open_window(state: dict, source: str, tile: int, origin: int, now: float, ev
             events.append({"type": "claimOptions", "to": [_pid(state, seat)], "calls": list(calls), "tile": tok(tile), "deadline": window["deadline"]})
 
 
-def respond(state: dict, seat: int, call: str, tiles: list[int], now: float, events: Events) -> None:
+def respond(state: dict[str, Any], seat: int, call: str, tiles: list[int], now: float, events: Events) -> None:
     """Record one answer (claim or pass) and settle the window when spec 5.3's rules allow."""
     window = state["hand"]["claim"]
     window["responses"][seat] = {"call": call, "tiles": list(tiles)}
     settle_window_if_ready(state, now, events)
 
 
-def settle_window_if_ready(state: dict, now: float, events: Events, *, expired: bool = False) -> None:
+def settle_window_if_ready(state: dict[str, Any], now: float, events: Events, *, expired: bool = False) -> None:
     """Settle when the outcome is known (or the window expired) and the minimum delay is over."""
     window = state["hand"]["claim"]
     if not expired and not cl.decision_ready(window):
@@ -196,7 +197,7 @@ def settle_window_if_ready(state: dict, now: float, events: Events, *, expired: 
     settle_window(state, now, events)
 
 
-def settle_window(state: dict, now: float, events: Events) -> None:
+def settle_window(state: dict[str, Any], now: float, events: Events) -> None:
     """Spec 5.3 step 5–8: rons, riichi stick, abortive checks, the winning call, or the next draw."""
     h = state["hand"]
     window = h["claim"]
@@ -242,7 +243,7 @@ def settle_window(state: dict, now: float, events: Events) -> None:
     draw_next(state, (origin + 1) % n, now, events)
 
 
-def take_call(state: dict, seat: int, response: dict, window: dict, now: float, events: Events) -> None:
+def take_call(state: dict[str, Any], seat: int, response: dict[str, Any], window: dict[str, Any], now: float, events: Events) -> None:
     """Chi / pon / daiminkan: the caller takes the tile and the turn (spec 5.2)."""
     h = state["hand"]
     tile, origin = window["tile"], window["from"]
@@ -280,7 +281,7 @@ def take_call(state: dict, seat: int, response: dict, window: dict, now: float, 
     new_stage(state)
 
 
-def _count_kan(state: dict, seat: int) -> None:
+def _count_kan(state: dict[str, Any], seat: int) -> None:
     h = state["hand"]
     h["kan_count"] += 1
     h["kan_by_seat"][seat] += 1
@@ -291,7 +292,7 @@ def _count_kan(state: dict, seat: int) -> None:
 # --- own-turn actions ------------------------------------------------------------------------------
 
 
-def ankan(state: dict, seat: int, kind: int, now: float, events: Events) -> None:
+def ankan(state: dict[str, Any], seat: int, kind: int, now: float, events: Events) -> None:
     """Closed kan: dora at once (spec 5.2); a window for kokushi chankan when enabled; rinshan."""
     h = state["hand"]
     tiles = [t for t in h["closed"][seat] if t >> 2 == kind]
@@ -312,7 +313,7 @@ def ankan(state: dict, seat: int, kind: int, now: float, events: Events) -> None
         rinshan_draw(state, seat, now, events)
 
 
-def kakan(state: dict, seat: int, tile: int, now: float, events: Events) -> None:
+def kakan(state: dict[str, Any], seat: int, tile: int, now: float, events: Events) -> None:
     """Added kan: the chankan window first (spec 5.2), dora at the next discard, then rinshan."""
     h = state["hand"]
     meld = next(m for m in h["melds"][seat] if m["type"] == "pon" and m["tiles"][0] >> 2 == tile >> 2)
@@ -330,7 +331,7 @@ def kakan(state: dict, seat: int, tile: int, now: float, events: Events) -> None
     open_window(state, "kakan", tile, seat, now, events)
 
 
-def kita(state: dict, seat: int, tile: int, now: float, events: Events) -> None:
+def kita(state: dict[str, Any], seat: int, tile: int, now: float, events: Events) -> None:
     """Sanma kita (spec 5.7): set a north aside, a ron window on it, then a rinshan draw."""
     h = state["hand"]
     h["closed"][seat].remove(tile)
@@ -344,7 +345,7 @@ def kita(state: dict, seat: int, tile: int, now: float, events: Events) -> None:
 # --- hand endings ----------------------------------------------------------------------------------
 
 
-def _winner_entry(state: dict, seat: int, origin: int | None, result: Any, tile: int, delta: int) -> dict:
+def _winner_entry(state: dict[str, Any], seat: int, origin: int | None, result: Any, tile: int, delta: int) -> dict[str, Any]:
     h = state["hand"]
     closed = list(h["closed"][seat]) if origin is None else h["closed"][seat] + [tile]
     riichi = h["riichi"][seat]
@@ -360,7 +361,7 @@ def _winner_entry(state: dict, seat: int, origin: int | None, result: Any, tile:
     }
 
 
-def _pao_for(state: dict, seat: int, result: Any) -> Pao | None:
+def _pao_for(state: dict[str, Any], seat: int, result: Any) -> Pao | None:
     p = state["hand"]["pao"][seat]
     if p is None:
         return None
@@ -368,7 +369,7 @@ def _pao_for(state: dict, seat: int, result: Any) -> Pao | None:
     return Pao(p["liable"], base) if base else None
 
 
-def tsumo(state: dict, seat: int, now: float, events: Events) -> None:
+def tsumo(state: dict[str, Any], seat: int, now: float, events: Events) -> None:
     """Tsumo win (spec 6.4, 5.9): payments, sticks to the winner, dealer repeat when the dealer won."""
     result = can_tsumo(state, seat)
     assert result is not None
@@ -390,7 +391,7 @@ def tsumo(state: dict, seat: int, now: float, events: Events) -> None:
     _end(state, record, seat == state["dealer"], now, events)
 
 
-def ron_win(state: dict, rons: list[int], window: dict, now: float, events: Events) -> None:
+def ron_win(state: dict[str, Any], rons: list[int], window: dict[str, Any], now: float, events: Events) -> None:
     """One, two or three rons (spec 5.3 step 5): head bump and triple-ron abort per options."""
     n = n_players(state)
     tile, origin, source = window["tile"], window["from"], window["source"]
@@ -423,7 +424,7 @@ def cl_ron(seat: int, result: Any, pao: Pao | None) -> RonClaim:
     return RonClaim(seat, result.base_points, pao)
 
 
-def exhaustive_draw(state: dict, now: float, events: Events) -> None:
+def exhaustive_draw(state: dict[str, Any], now: float, events: Events) -> None:
     """황패유국 (spec 5.8): tenpai payments or nagashi mangan; tenpai hands are shown."""
     h = state["hand"]
     n = n_players(state)
@@ -445,13 +446,13 @@ def exhaustive_draw(state: dict, now: float, events: Events) -> None:
     _end(state, record, outcome.dealer_continues, now, events)
 
 
-def abortive_draw(state: dict, reason: str, now: float, events: Events) -> None:
+def abortive_draw(state: dict[str, Any], reason: str, now: float, events: Events) -> None:
     """도중유국 (spec 5.8): no points move, the dealer stays, honba +1, sticks stay on the table."""
     record = {"kind": "abortive", "reason": reason, "deltas": [0] * n_players(state)}
     _end(state, record, True, now, events)
 
 
-def _end(state: dict, record: dict, dealer_continues: bool, now: float, events: Events) -> None:
+def _end(state: dict[str, Any], record: dict[str, Any], dealer_continues: bool, now: float, events: Events) -> None:
     state["hand"]["claim"] = None
     finish_hand(state, record, dealer_continues, now)
     new_stage(state)
@@ -461,7 +462,7 @@ def _end(state: dict, record: dict, dealer_continues: bool, now: float, events: 
         events.append({"type": "gameEnded", "to": None, "result": game_result(state)})
 
 
-def public_record(state: dict, record: dict) -> dict:
+def public_record(state: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
     """A hand record as everybody may see it (spec 8.3: winners' and tenpai hands, ura when a riichi
     hand won), tiles as tokens and seats as player ids."""
     players = state["players"]

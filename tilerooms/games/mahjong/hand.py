@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku import Yaku
 from mahjong.meld import Meld
 from mahjong.shanten import Shanten
 
@@ -338,7 +339,8 @@ def evaluate_win(
     yaku: list[tuple[str, int]] = []
     dora: list[tuple[str, int]] = []
     yakuman_han = 0
-    for y in response.yaku:
+    # without an error the package's response carries the yaku, han and fu
+    for y in cast(list[Yaku], response.yaku):
         cls = type(y).__name__
         han = y.han_open if is_open and y.han_open else y.han_closed
         if y.is_yakuman:
@@ -355,7 +357,7 @@ def evaluate_win(
         else:
             yaku.append((YAKU_NAMES[cls], han))
     yakuman_multiplier = yakuman_han // 13
-    han = response.han
+    han = cast(int, response.han)
     if yakuman_multiplier == 0 and opts["akaDora"]:
         aka = sum(1 for t in closed_tiles if t.red) + sum(1 for m in parsed_melds for t in m.tiles if t.red)
         if aka:
@@ -363,7 +365,7 @@ def evaluate_win(
             han += aka
     dora.sort(key=lambda d: ("도라", "적도라", KITA_DORA, "우라도라").index(d[0]))
 
-    fu = response.fu
+    fu = cast(int, response.fu)
     fu_details = [(d["reason"], d["fu"]) for d in response.fu_details or ()]
     if opts["renpuuPairFu"] == 2 and any(r == _DOUBLE_VALUED_PAIR for r, _ in fu_details):
         # the package fixes the 연풍패 pair at 4 fu; spec option 2: take 2 off and round up again

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong.hand import WinResult, evaluate_win
 from tilerooms.games.mahjong.shape import shanten_of, wait_kinds
@@ -80,7 +80,7 @@ def _me(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _my_seat(view: dict[str, Any]) -> dict[str, Any]:
-    return view["players"][view["seat"]]
+    return cast(dict[str, Any], view["players"][view["seat"]])
 
 
 def own_tiles(view: dict[str, Any]) -> list[str]:

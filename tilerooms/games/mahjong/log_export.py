@@ -10,6 +10,7 @@ Yaku names stay Korean (viewers show the strings as given).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from tilerooms.games.mahjong.tiles import RED_FIVE_IDS
@@ -25,11 +26,11 @@ def tile_code(tile: int, aka: bool = True) -> int:
     return (kind // 9 + 1) * 10 + kind % 9 + 1
 
 
-def _pad(values: list, n: int, fill: Any) -> list:
+def _pad(values: list[Any], n: int, fill: Any) -> list[Any]:
     return list(values) + [fill] * (4 - n)
 
 
-def _call_string(seat: int, entry: dict, n: int, code) -> str:
+def _call_string(seat: int, entry: dict[str, Any], n: int, code: Callable[[int], int]) -> str:
     called, own = code(entry["tile"]), [code(t) for t in entry["tiles"]]
     letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[entry["call"]]
     rel = (entry["from"] - seat) % n  # 1 = shimocha (next), n-1 = kamicha (previous), else toimen
@@ -39,7 +40,7 @@ def _call_string(seat: int, entry: dict, n: int, code) -> str:
     return "".join(parts)
 
 
-def _discard_string(seat: int, entry: Any, n: int, code) -> Any:
+def _discard_string(seat: int, entry: Any, n: int, code: Callable[[int], int]) -> Any:
     if entry == 0:
         return 0
     call = entry.get("call")
@@ -58,7 +59,7 @@ def _discard_string(seat: int, entry: Any, n: int, code) -> Any:
     return f"r{value}" if entry["riichi"] else value
 
 
-def _result(state: dict, record: dict, n: int) -> list:
+def _result(state: dict[str, Any], record: dict[str, Any], n: int) -> list[Any]:
     kind = record["kind"]
     if kind == "abortive":
         return [ABORT_NAMES[record["reason"]]]
@@ -78,7 +79,7 @@ def _result(state: dict, record: dict, n: int) -> list:
     return out
 
 
-def export_tenhou6(state: dict, title: str = "tilerooms") -> dict[str, Any]:
+def export_tenhou6(state: dict[str, Any], title: str = "tilerooms") -> dict[str, Any]:
     """The finished hands of `state` as one tenhou.net/6 log dict (json.dumps it for a viewer)."""
     n = len(state["players"])
     aka = state["options"]["akaDora"] > 0

@@ -55,14 +55,15 @@ def base_points(han: int, fu: int, yakuman_multiplier: int = 0, options: Mapping
     level = limit_level(han, fu, yakuman_multiplier, options)
     if level == "yakuman":
         return YAKUMAN * yakuman_multiplier
-    return {
+    values: dict[str, int] = {
         "": fu * 2 ** (han + 2),
         "mangan": MANGAN,
         "haneman": HANEMAN,
         "baiman": BAIMAN,
         "sanbaiman": SANBAIMAN,
         "kazoe": YAKUMAN,
-    }[level]
+    }
+    return values[level]
 
 
 def ron_amount(base: int, winner_is_dealer: bool) -> int:
@@ -193,7 +194,7 @@ def settle_win(
     rest = base - pao_base
 
     if tsumo:
-        if pao_base:
+        if pao_base and pao is not None:  # pao_base > 0 only with a pao
             pay(pao.liable, ron_amount(pao_base, win_dealer) + honba_total(honba, players, options))
         if rest > 0:
             dealer_pays, child_pays = tsumo_amounts(rest, win_dealer, players=players, options=options)
@@ -203,7 +204,7 @@ def settle_win(
                     pay(seat, (dealer_pays if seat == dealer else child_pays) + per)
     else:
         assert discarder is not None
-        if pao_base:
+        if pao_base and pao is not None:
             half = ron_amount(pao_base, win_dealer) // 2
             pay(pao.liable, half)
             pay(discarder, half)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.claims import chi_choices, pon_choices
@@ -19,7 +19,7 @@ from tilerooms.games.mahjong.turn import ankan_kinds, can_kita, can_kyuushu, kak
 from tilerooms.games.mahjong.wins import can_tsumo
 
 
-def _best_discards(state: dict, seat: int, tiles: list[int]) -> list[int]:
+def _best_discards(state: dict[str, Any], seat: int, tiles: list[int]) -> list[int]:
     h = state["hand"]
     closed = h["closed"][seat]
     n_melds = len(h["melds"][seat])
@@ -32,7 +32,7 @@ def _best_discards(state: dict, seat: int, tiles: list[int]) -> list[int]:
     return [t for s, t in scored if s == best]
 
 
-def choose(state: dict, player: str, rng: random.Random) -> dict[str, Any]:
+def choose(state: dict[str, Any], player: str, rng: random.Random) -> dict[str, Any]:
     """A legal action for `player` now (the caller makes sure the player is active)."""
     seat = state["players"].index(player)
     if state["phase"] == "handResult":
@@ -77,12 +77,12 @@ def self_play(
     players: list[str],
     seed: int,
     *,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     bot_seed: int | None = None,
     timeout_rate: float = 0.02,
-    on_step: Callable[[dict], None] | None = None,
+    on_step: Callable[[dict[str, Any]], None] | None = None,
     max_steps: int = 200_000,
-) -> tuple[dict, list[tuple[str, dict]]]:
+) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
     """Play a whole game with random bots in every seat; returns (final state, action log).
 
     Now and then a deadline is allowed to pass instead (time-outs, autopilot). `on_step(state)` is
@@ -90,8 +90,8 @@ def self_play(
     """
     rng = random.Random(seed if bot_seed is None else bot_seed)
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
-    log: list[tuple[str, dict]] = []
-    now = 0
+    log: list[tuple[str, dict[str, Any]]] = []
+    now: float = 0
     for _ in range(max_steps):
         if engine.result(state) is not None:
             return state, log
@@ -99,7 +99,7 @@ def self_play(
         h = state["hand"]
         waiting_only = h["stage"] == "claim" and all(r is not None for s, r in enumerate(h["claim"]["responses"]) if s != h["claim"]["from"])
         if waiting_only or rng.random() < timeout_rate:
-            now = max(now, engine.deadline(state))
+            now = max(now, cast(float, engine.deadline(state)))  # the game is not over: a deadline is set
             player = active[0]
             action: dict[str, Any] = {**engine.on_timeout(state, player), "at": now}
         else:
@@ -113,7 +113,7 @@ def self_play(
     raise RuntimeError("game did not end")
 
 
-def replay(players: list[str], seed: int, log: list[tuple[str, dict]], options: dict | None = None) -> dict:
+def replay(players: list[str], seed: int, log: list[tuple[str, dict[str, Any]]], options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Rebuild a game from its seed and action log."""
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
     for player, action in log:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core.replay import ReplayStep
 from tilerooms.games.mahjong import ai, engine
@@ -143,12 +143,13 @@ def _call_tiles(state: dict[str, Any], seat: int, act: ParsedAction) -> ParsedAc
 
 def describe(act: ParsedAction, claimed: int | None) -> dict[str, Any]:
     """An action as the review shows it (module docstring)."""
+    # parse_action sets the tile of a discard or kakan and the kind of an ankan
     if act.type == "discard":
-        return {"type": "discard", "tile": ids_to_string([act.tile]), "riichi": bool(act.riichi)}
+        return {"type": "discard", "tile": ids_to_string([cast(int, act.tile)]), "riichi": bool(act.riichi)}
     if act.type == "ankan":
-        return {"type": "ankan", "tile": kinds_to_string([act.kind])}
+        return {"type": "ankan", "tile": kinds_to_string([cast(int, act.kind)])}
     if act.type == "kakan":
-        return {"type": "kakan", "tile": ids_to_string([act.tile])}
+        return {"type": "kakan", "tile": ids_to_string([cast(int, act.tile)])}
     if act.type == "claim":
         out: dict[str, Any] = {"type": act.call, "tile": ids_to_string([claimed]) if claimed is not None else None}
         if act.call != "ron":
@@ -162,9 +163,9 @@ def same_choice(a: ParsedAction, b: ParsedAction) -> bool:
     if a.type != b.type:
         return False
     if a.type == "discard":
-        return a.tile >> 2 == b.tile >> 2 and bool(a.riichi) == bool(b.riichi)
+        return cast(int, a.tile) >> 2 == cast(int, b.tile) >> 2 and bool(a.riichi) == bool(b.riichi)
     if a.type == "kakan":
-        return a.tile >> 2 == b.tile >> 2
+        return cast(int, a.tile) >> 2 == cast(int, b.tile) >> 2
     if a.type == "ankan":
         return a.kind == b.kind
     if a.type == "claim":
@@ -206,7 +207,8 @@ def decision_row(state: dict[str, Any], seat: int, step: int, kind: str, move: d
         riichi_kinds = {tile_id(t) >> 2 for t in view["me"]["legal"]["riichi"]}
         p_out, a_out = turn_outcome(table, played, riichi_kinds), turn_outcome(table, best, riichi_kinds)
     else:
-        p_out, a_out = claim_outcome(table, played, claimed), claim_outcome(table, best, claimed)
+        on = cast(int, claimed)  # a call answers the claimed tile
+        p_out, a_out = claim_outcome(table, played, on), claim_outcome(table, best, on)
     agree = same_choice(played, best)
     return {
         "hand": round_label(state),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong.actions import ParsedAction
 from tilerooms.games.mahjong.ai_defence import discard_danger
@@ -105,8 +105,10 @@ def call_outcome(table: Table, call: str, used: list[int], claimed: int) -> Outc
 
 def turn_outcome(table: Table, act: ParsedAction, riichi_kinds: set[int]) -> Outcome:
     """The own turn's choice `act` (discard, tsumo, ankan, kakan, kita, kyuushu)."""
+    # parse_action sets the tile of a discard or kakan, the kind of an ankan and the call of a claim
     if act.type == "discard":
-        return discard_outcome(table, act.tile, act.riichi or (act.tile >> 2) in riichi_kinds)
+        tile = cast(int, act.tile)
+        return discard_outcome(table, tile, act.riichi or (tile >> 2) in riichi_kinds)
     if act.type == "tsumo":
         return Outcome(WIN)
     if act.type == "ankan":
@@ -114,8 +116,9 @@ def turn_outcome(table: Table, act: ParsedAction, riichi_kinds: set[int]) -> Out
         after = dataclasses.replace(table, closed=_without(table.closed, four), drawn=None, melds=[*table.melds, {"type": "ankan", "tiles": four}])
         return _hand(after, after.closed, riichi=after.riichi, discarding=None)
     if act.type == "kakan":
-        melds = [dict(m, type="kakan", tiles=[*m["tiles"], act.tile]) if m["type"] == "pon" and m["tiles"][0] >> 2 == act.tile >> 2 else m for m in table.melds]
-        after = dataclasses.replace(table, closed=_without(table.closed, [act.tile]), drawn=None, melds=melds)
+        added = cast(int, act.tile)
+        melds = [dict(m, type="kakan", tiles=[*m["tiles"], added]) if m["type"] == "pon" and m["tiles"][0] >> 2 == added >> 2 else m for m in table.melds]
+        after = dataclasses.replace(table, closed=_without(table.closed, [added]), drawn=None, melds=melds)
         return _hand(after, after.closed, riichi=False, discarding=None)
     if act.type == "kita":
         north = next(t for t in table.closed if t >> 2 == NORTH)
@@ -129,7 +132,7 @@ def claim_outcome(table: Table, act: ParsedAction, claimed: int) -> Outcome:
     if act.type == "claim" and act.call == "ron":
         return Outcome(WIN)
     if act.type == "claim":
-        return call_outcome(table, act.call, act.tiles, claimed)
+        return call_outcome(table, cast(str, act.call), act.tiles, claimed)
     return _hand(table, list(table.closed), riichi=table.riichi or not table.is_open, discarding=None)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tilerooms.games.mahjong.shape import counts_of, decompositions, shanten_of, wait_kinds
 from tilerooms.games.mahjong.state import is_sanma
 from tilerooms.games.mahjong.tiles import NORTH
@@ -10,7 +12,7 @@ from tilerooms.games.mahjong.wins import held_counts, is_menzen, waits_of
 RIICHI_COST = 1000
 
 
-def riichi_blocker(state: dict, seat: int) -> str | None:
+def riichi_blocker(state: dict[str, Any], seat: int) -> str | None:
     """Why `seat` may not declare riichi now (a Korean message), or None (spec 5.4)."""
     h = state["hand"]
     if h["riichi"][seat] is not None:
@@ -24,7 +26,7 @@ def riichi_blocker(state: dict, seat: int) -> str | None:
     return None
 
 
-def riichi_discards(state: dict, seat: int) -> list[int]:
+def riichi_discards(state: dict[str, Any], seat: int) -> list[int]:
     """Tiles whose discard leaves the seat tenpai (and riichi is otherwise allowed)."""
     h = state["hand"]
     if h["stage"] != "afterDraw" or h["turn"] != seat or riichi_blocker(state, seat):
@@ -45,7 +47,7 @@ def riichi_discards(state: dict, seat: int) -> list[int]:
     return [t for t in closed if (t >> 2) in ok_kinds]
 
 
-def riichi_ankan_ok(state: dict, seat: int, kind: int) -> bool:
+def riichi_ankan_ok(state: dict[str, Any], seat: int, kind: int) -> bool:
     """Spec 5.4: after riichi, an ankan only with the drawn tile, waits unchanged, and the kind a
     triplet in every reading of every winning hand (the hand's reading does not change)."""
     h = state["hand"]
@@ -73,7 +75,7 @@ def riichi_ankan_ok(state: dict, seat: int, kind: int) -> bool:
     return True
 
 
-def riichi_kita_ok(state: dict, seat: int) -> bool:
+def riichi_kita_ok(state: dict[str, Any], seat: int) -> bool:
     """Sanma kita after riichi: only the drawn north (the 13 waiting tiles, so the waits, stay)."""
     drawn = state["hand"]["drawn"][seat]
     return drawn is not None and drawn >> 2 == NORTH

@@ -15,17 +15,17 @@ from tilerooms.games.mahjong.wall import deal, new_wall, roll_dice
 WIND_NAMES = ("동", "남", "서", "북")
 
 
-def last_regular_wind(state: dict) -> int:
+def last_regular_wind(state: dict[str, Any]) -> int:
     """The round wind of the last regular hand: east for tonpuu, south for hanchan (spec 5.10)."""
     return 0 if state["options"]["length"] == "tonpuu" else 1
 
 
-def round_label(state: dict) -> str:
+def round_label(state: dict[str, Any]) -> str:
     """E.g. "동1국 0본장"."""
     return f"{WIND_NAMES[state['round_wind']]}{state['hand_number'] + 1}국 {state['honba']}본장"
 
 
-def start_hand(state: dict, now: float) -> None:
+def start_hand(state: dict[str, Any], now: float) -> None:
     """Shuffle a new wall, deal 13 each and leave the dealer to draw (spec 4.2)."""
     rng = SeededRng.from_json(state["rng"])
     sanma = is_sanma(state)
@@ -52,7 +52,7 @@ def _sole_top(points: list[int], seat: int) -> bool:
     return all(points[seat] > p for s, p in enumerate(points) if s != seat)
 
 
-def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now: float) -> None:
+def finish_hand(state: dict[str, Any], record: dict[str, Any], dealer_continues: bool, now: float) -> None:
     """Apply a hand's deltas, keep its record, then decide the next hand or the end (spec 5.9, 5.10).
 
     `record` has "kind" (agari / exhaustive / abortive) and "deltas"; for an agari the riichi pool
@@ -123,7 +123,7 @@ def finish_hand(state: dict, record: dict[str, Any], dealer_continues: bool, now
     state["ready"] = [bool(state["left"][s]) or away_since(state, s) is not None for s in range(n)]
 
 
-def next_hand(state: dict, now: float) -> None:
+def next_hand(state: dict[str, Any], now: float) -> None:
     """Leave the result screen: move the dealer / wind / honba as decided and deal the next hand."""
     nxt = state["last_result"]["next"]
     state["dealer"] = nxt["dealer"]
@@ -134,7 +134,7 @@ def next_hand(state: dict, now: float) -> None:
     start_hand(state, now)
 
 
-def best_hand(state: dict) -> dict[str, Any] | None:
+def best_hand(state: dict[str, Any]) -> dict[str, Any] | None:
     """The highest-scoring win of the game, for the summary."""
     best = None
     for record in state["history"]:
@@ -144,7 +144,7 @@ def best_hand(state: dict) -> dict[str, Any] | None:
     return best
 
 
-def game_result(state: dict) -> dict[str, Any] | None:
+def game_result(state: dict[str, Any]) -> dict[str, Any] | None:
     """Spec 8.6 result once finished: ranking with uma / oka, winner, end reason, summary."""
     if state["phase"] != "finished":
         return None

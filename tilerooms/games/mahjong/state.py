@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import RuleError, SeededRng
 from tilerooms.games.mahjong import options as mj_options
@@ -36,19 +36,20 @@ def resolve_options(options: Mapping[str, Any] | None, players: int = 4) -> dict
     return opts
 
 
-def scoring_options(state: dict) -> dict[str, Any]:
+def scoring_options(state: dict[str, Any]) -> dict[str, Any]:
     """The options without engine-only keys (what the scoring core accepts)."""
     return {k: v for k, v in state["options"].items() if k not in ENGINE_OPTION_KEYS}
 
 
-def n_players(state: dict) -> int:
+def n_players(state: dict[str, Any]) -> int:
     """3 (sanma) or 4."""
     return len(state["players"])
 
 
-def is_sanma(state: dict) -> bool:
+def is_sanma(state: dict[str, Any]) -> bool:
     """Whether this is a 3-player game (spec 5.7)."""
-    return state["mode"] == "sanma"
+    mode: str = state["mode"]
+    return mode == "sanma"
 
 
 def new_hand_fields(wall: dict[str, list[int]], hands: list[list[int]], dealer: int, dice: list[int], now: float) -> dict[str, Any]:
@@ -180,7 +181,7 @@ def make_state(
     sanma = n == 3
     alloc = IdAllocator()
     closed = [alloc.take_all(parse_tiles(h)) for h in hands]
-    meld_lists: list[list[dict]] = [[] for _ in range(n)]
+    meld_lists: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     for seat, ms in (melds or {}).items():
         meld_lists[seat] = [_meld_from_notation(alloc, m) for m in ms]
     for seat in range(n):
@@ -254,17 +255,17 @@ def make_state(
 # --- JSON --------------------------------------------------------------------------------------
 
 
-def to_json(state: dict) -> dict:
+def to_json(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy safe for json.dumps (server-side only: it holds the wall and every hand)."""
-    return json.loads(json.dumps(state))
+    return cast(dict[str, Any], json.loads(json.dumps(state)))
 
 
-def every_tile(state: dict) -> list[int]:
+def every_tile(state: dict[str, Any]) -> list[int]:
     """All tiles the state holds (wall, dead wall, hands, melds, kita, uncalled discards)."""
     h = state["hand"]
     if h is None:
         return []
-    out = h["live"] + h["rinshan"] + h["dora"] + h["ura"]
+    out: list[int] = h["live"] + h["rinshan"] + h["dora"] + h["ura"]
     for seat in range(len(state["players"])):
         out += h["closed"][seat] + h["kita"][seat]
         out += [t for m in h["melds"][seat] for t in m["tiles"]]
@@ -272,7 +273,7 @@ def every_tile(state: dict) -> list[int]:
     return out
 
 
-def from_json(data: dict) -> dict:
+def from_json(data: dict[str, Any]) -> dict[str, Any]:
     """Check a stored state's shape and tile accounting; returns a copy (ValueError when broken)."""
     if not isinstance(data, dict) or data.get("game") != "mahjong":
         raise ValueError("not a mahjong state")

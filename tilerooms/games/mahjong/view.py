@@ -12,7 +12,7 @@ tokens ``"<id>:<notation>"``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.mahjong.claims import chi_choices, pon_choices
 from tilerooms.games.mahjong.flow import public_record, tok
@@ -26,7 +26,7 @@ from tilerooms.games.mahjong.wins import can_tsumo, in_furiten, is_tenpai, seat_
 WAITING_TEXT = "다른 플레이어 확인 중"
 
 
-def _sideways_index(discards: list[dict], riichi: dict | None) -> int | None:
+def _sideways_index(discards: list[dict[str, Any]], riichi: dict[str, Any] | None) -> int | None:
     """Spec 5.4: the riichi discard lies sideways; if it was called, the next discard does."""
     if riichi is None:
         return None
@@ -36,7 +36,7 @@ def _sideways_index(discards: list[dict], riichi: dict | None) -> int | None:
     return i if i < len(discards) else None
 
 
-def _public_seat(state: dict, seat: int) -> dict[str, Any]:
+def _public_seat(state: dict[str, Any], seat: int) -> dict[str, Any]:
     h = state["hand"]
     players = state["players"]
     pid = players[seat]
@@ -83,7 +83,7 @@ def _public_seat(state: dict, seat: int) -> dict[str, Any]:
     return out
 
 
-def _own(state: dict, seat: int) -> dict[str, Any]:
+def _own(state: dict[str, Any], seat: int) -> dict[str, Any]:
     h = state["hand"]
     drawn = h["drawn"][seat]
     closed = h["closed"][seat]
@@ -133,21 +133,21 @@ def _own(state: dict, seat: int) -> dict[str, Any]:
     return out
 
 
-def _visible_deadline(state: dict, seat: int | None) -> float | None:
+def _visible_deadline(state: dict[str, Any], seat: int | None) -> float | None:
     if state["phase"] == "finished":
         return None
     if state["phase"] == "handResult":
-        return state["result_at"] + 15000
+        return cast(float | None, state["result_at"] + 15000)
     h = state["hand"]
     if h["stage"] == "claim":
         window = h["claim"]
         if seat is not None and window["eligible"][seat] and window["responses"][seat] is None:
-            return window["deadline"]
+            return cast(float | None, window["deadline"])
         return None  # spec 5.3 step 7: others only see "다른 플레이어 확인 중"
     return turn_deadline(state)
 
 
-def view(state: dict, viewer: str | None) -> dict[str, Any]:
+def view(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """The part of `state` that `viewer` may see (a seated player id, or None for a spectator)."""
     players = state["players"]
     seat = players.index(viewer) if viewer in players else None
@@ -198,6 +198,6 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
     return out
 
 
-def events_for(events: Sequence[dict], viewer: str | None) -> list[dict]:
+def events_for(events: Sequence[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
     """The events `viewer` may receive: public ones (`to` is None) and those addressed to them."""
     return [e for e in events if e.get("to") is None or (viewer is not None and viewer in e["to"])]

@@ -15,12 +15,13 @@ from tilerooms.games.mahjong.tiles import TERMINAL_HONOR_KINDS, ids_to_string
 KAN_TYPES = ("daiminkan", "kakan", "ankan")
 
 
-def seat_wind(state: dict, seat: int) -> int:
+def seat_wind(state: dict[str, Any], seat: int) -> int:
     """0 = 동 … (spec 4.4: the dealer is east, then counter-clockwise)."""
-    return (seat - state["dealer"]) % n_players(state)
+    dealer: int = state["dealer"]
+    return (seat - dealer) % n_players(state)
 
 
-def held_counts(hand: dict, seat: int) -> list[int]:
+def held_counts(hand: dict[str, Any], seat: int) -> list[int]:
     """Kind counts of a seat's melds and kita (for the four-held rule, spec 5.5)."""
     counts = counts_of(t for m in hand["melds"][seat] for t in m["tiles"])
     for t in hand["kita"][seat]:
@@ -28,13 +29,13 @@ def held_counts(hand: dict, seat: int) -> list[int]:
     return counts
 
 
-def waits_of(hand: dict, seat: int, closed: list[int] | None = None) -> frozenset[int]:
+def waits_of(hand: dict[str, Any], seat: int, closed: list[int] | None = None) -> frozenset[int]:
     """Wait kinds of a seat's 13-tile (waiting) closed part, shape only."""
     tiles = hand["closed"][seat] if closed is None else closed
     return wait_kinds(tuple(counts_of(tiles)), tuple(held_counts(hand, seat)), len(hand["melds"][seat]))
 
 
-def completes_kokushi(hand: dict, seat: int, kind: int) -> bool:
+def completes_kokushi(hand: dict[str, Any], seat: int, kind: int) -> bool:
     """Whether `kind` completes a kokushi musou shape (13 orphans + one pair) in the seat's closed
     hand: the only hand that may ron an ankan's tile (spec 5.2, 5.3 step 1)."""
     if hand["melds"][seat]:
@@ -44,17 +45,17 @@ def completes_kokushi(hand: dict, seat: int, kind: int) -> bool:
     return sum(counts) == 14 and all(counts[k] for k in TERMINAL_HONOR_KINDS) and all(counts[k] == 0 for k in range(34) if k not in TERMINAL_HONOR_KINDS)
 
 
-def is_tenpai(hand: dict, seat: int) -> bool:
+def is_tenpai(hand: dict[str, Any], seat: int) -> bool:
     """Formal tenpai (spec 5.8: yaku not needed; a four-held wait is no wait)."""
     return bool(waits_of(hand, seat))
 
 
-def is_menzen(hand: dict, seat: int) -> bool:
+def is_menzen(hand: dict[str, Any], seat: int) -> bool:
     """No chi, pon, daiminkan or kakan (ankan keeps the hand closed, spec 6.2)."""
     return all(m["type"] == "ankan" for m in hand["melds"][seat])
 
 
-def in_furiten(hand: dict, seat: int) -> bool:
+def in_furiten(hand: dict[str, Any], seat: int) -> bool:
     """Spec 5.5: own-discard furiten (called discards too), same-turn or riichi furiten."""
     if hand["furiten_temp"][seat] or hand["furiten_riichi"][seat]:
         return True
@@ -62,12 +63,12 @@ def in_furiten(hand: dict, seat: int) -> bool:
     return any((d["tile"] >> 2) in waits for d in hand["discards"][seat])
 
 
-def _melds_notation(hand: dict, seat: int) -> list[dict[str, str]]:
+def _melds_notation(hand: dict[str, Any], seat: int) -> list[dict[str, str]]:
     return [{"type": m["type"], "tiles": ids_to_string(m["tiles"])} for m in hand["melds"][seat]]
 
 
 def evaluate(
-    state: dict,
+    state: dict[str, Any],
     seat: int,
     win_tile: int,
     *,
@@ -115,7 +116,7 @@ def evaluate(
     )
 
 
-def can_tsumo(state: dict, seat: int) -> WinResult | None:
+def can_tsumo(state: dict[str, Any], seat: int) -> WinResult | None:
     """The tsumo value when the seat's 14 tiles win with a yaku (spec 5.6), else None."""
     h = state["hand"]
     drawn = h["drawn"][seat]
@@ -127,7 +128,7 @@ def can_tsumo(state: dict, seat: int) -> WinResult | None:
     return evaluate(state, seat, drawn, tsumo=True)
 
 
-def ron_value(state: dict, seat: int, tile: int, *, chankan: bool = False, kokushi_only: bool = False) -> WinResult | None:
+def ron_value(state: dict[str, Any], seat: int, tile: int, *, chankan: bool = False, kokushi_only: bool = False) -> WinResult | None:
     """The ron value for `seat` on `tile` ignoring furiten, or None (no shape or no yaku)."""
     h = state["hand"]
     if (tile >> 2) not in waits_of(h, seat):

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.games.rummikub.hint import find_new_set
-from tilerooms.games.rummikub.rules import normalize_set
+from tilerooms.games.rummikub.rules import NormalizedSet, normalize_set
 from tilerooms.games.rummikub.solver import Plan, PlannedSet, TableSetIn, solve
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.games.rummikub.turn import validate_turn
@@ -97,11 +97,12 @@ def easy_move(view: dict[str, Any]) -> list[Action]:
         return _draw()
     if not _me(view)["has_melded"]:
         # spec 5.3: the first meld comes from the rack alone and must reach initialMeldPoints
-        points = sum(normalize_set(s).points for s in new_sets)  # type: ignore[union-attr]
+        # rack_sets finds valid sets only: each one normalises
+        points = sum(cast(NormalizedSet, normalize_set(s)).points for s in new_sets)
         if points < view["options"]["initialMeldPoints"]:
             return _draw()
     kept = [PlannedSet(s.tile_ids, s.kind, s.pos, False) for s in _table(view)]
-    return _actions(kept + [PlannedSet(s, normalize_set(s).kind, None, True) for s in new_sets])  # type: ignore[union-attr]
+    return _actions(kept + [PlannedSet(s, cast(NormalizedSet, normalize_set(s)).kind, None, True) for s in new_sets])
 
 
 def _worth_playing(plan: Plan, rack: list[str], joker_value: int) -> bool:

@@ -11,6 +11,7 @@ nudged to the nearest free one. Rows are not limited (`BOARD_ROWS` is the search
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 BOARD_COLS = 28
 BOARD_ROWS = 12
@@ -71,7 +72,7 @@ class Layout:
         return best[1], best[2]
 
 
-def spot_after(sets: Sequence[dict], length: int, start: tuple[int, int] | None = None) -> Pos:
+def spot_after(sets: Sequence[dict[str, Any]], length: int, start: tuple[int, int] | None = None) -> Pos:
     """The first free spot for a set of `length` tiles at or after `start` in reading order
     (default: just after the last set), so that a screen flowing the sets in reading order shows
     it there. `sets` carry "tile_ids" or "tileIds" and a "pos" each (sets without one are skipped)."""
@@ -97,7 +98,7 @@ def _valid_pos(pos: object) -> bool:
     return isinstance(pos, dict) and type(pos.get("row")) is int and type(pos.get("col")) is int
 
 
-def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
+def place_sets(sets: Sequence[dict[str, Any]], previous: Sequence[dict[str, Any]]) -> list[Pos]:
     """Positions for `sets` (each with "tile_ids" and maybe "pos"), given the `previous` layout.
 
     A set with the same tiles as a previous set and no new position keeps its place; a moved or
@@ -106,7 +107,7 @@ def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
     """
     layout = Layout()
     result: list[Pos | None] = [None] * len(sets)
-    prev_by_tiles: dict[frozenset[str], list[dict]] = {}
+    prev_by_tiles: dict[frozenset[str], list[dict[str, Any]]] = {}
     for p in previous:
         if _valid_pos(p.get("pos")):
             prev_by_tiles.setdefault(frozenset(p["tile_ids"]), []).append(p)
@@ -138,7 +139,7 @@ def place_sets(sets: Sequence[dict], previous: Sequence[dict]) -> list[Pos]:
     return [p for p in result if p is not None]
 
 
-def inherit_set_ids(new_sets: Sequence[Sequence[str]], old_sets: Sequence[dict], next_set_no: int) -> tuple[list[str], int]:
+def inherit_set_ids(new_sets: Sequence[Sequence[str]], old_sets: Sequence[dict[str, Any]], next_set_no: int) -> tuple[list[str], int]:
     """Ids for committed sets (spec §8.2): each takes the id of the start-of-turn set it overlaps
     most (greedy by overlap, each old id used once); the rest get fresh ids "s<n>".
 

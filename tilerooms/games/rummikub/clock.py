@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 SHORT_DEADLINE_MS = 3000  # spec 8.5: a player absent for 3 turns gets a short clock
 ABSENT_AFTER_TIMEOUTS = 3
 
 
-def deadline(state: dict) -> float | None:
+def deadline(state: dict[str, Any]) -> float | None:
     """The next deadline in epoch ms: min(turn deadline, whole-game deadline); None when finished.
 
     spec 8.5: a player who timed out 3 turns in a row gets a 3-second turn until they act.
@@ -19,10 +21,10 @@ def deadline(state: dict) -> float | None:
     else:
         turn = state["turn_started_at"] + state["options"]["turnSeconds"] * 1000
     game = state["game_deadline"]
-    return turn if game is None else min(turn, game)
+    return cast(float | None, turn if game is None else min(turn, game))
 
 
-def shift_time(state: dict, delta_ms: float) -> None:
+def shift_time(state: dict[str, Any], delta_ms: float) -> None:
     """Move the turn start and the whole-game deadline by `delta_ms` (a paused practice game
     resumes with the time it had left). Changes `state` in place."""
     state["turn_started_at"] += delta_ms

@@ -22,8 +22,8 @@ def draw_first_player(players: Sequence[str], pool: list[str], rng: SeededRng) -
         rng.shuffle(pool)  # spec 4: the drawn tiles go back and the pool is reshuffled
         numbers = {p: TILES[t].n for p, t in drawn.items()}
         jokers = [p for p in contenders if numbers[p] is None]
-        real = [numbers[p] for p in contenders if numbers[p] is not None]
-        top = max(real) if real else None  # type: ignore[type-var]
+        real = [n for p in contenders if (n := numbers[p]) is not None]
+        top = max(real) if real else None
         leaders = [p for p in contenders if top is not None and numbers[p] == top]
         if len(leaders) == 1 and not jokers:
             return leaders[0]

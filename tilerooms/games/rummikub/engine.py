@@ -59,7 +59,7 @@ SEQ_ACTIONS = frozenset({"commit", "draw", "pass"})
 # --- setup -------------------------------------------------------------------------------------
 
 
-def setup(options: dict | None, players: list[str], seed: int | str) -> dict[str, Any]:
+def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -> dict[str, Any]:
     """A new game (spec §4): shuffled tiles, first player by draw, 14 tiles each.
 
     `players` are in clockwise seat order (2–4 distinct ids); `options` override the defaults
@@ -86,28 +86,28 @@ def setup(options: dict | None, players: list[str], seed: int | str) -> dict[str
 # --- small queries -----------------------------------------------------------------------------
 
 
-def active_players(state: dict) -> list[str]:
+def active_players(state: dict[str, Any]) -> list[str]:
     """Who must act now: the current player while playing, nobody once the game is over."""
     return [state["current"]] if state["phase"] == "playing" else []
 
 
-def on_timeout(state: dict, player: str) -> dict[str, str]:
+def on_timeout(state: dict[str, Any], player: str) -> dict[str, str]:
     """The automatic action for a missed deadline (spec 8.5); the room adds "at" and applies it."""
     return {"type": "timeout"}
 
 
-def _now(state: dict, act: ParsedAction) -> float:
+def _now(state: dict[str, Any], act: ParsedAction) -> float:
     return state["turn_started_at"] if act.at is None else act.at
 
 
-def _game_clock_over(state: dict, now: float) -> bool:
+def _game_clock_over(state: dict[str, Any], now: float) -> bool:
     return state["game_deadline"] is not None and now >= state["game_deadline"]
 
 
 # --- validate ----------------------------------------------------------------------------------
 
 
-def _check(state: dict, player: str, action: object) -> tuple[ParsedAction, TurnCheck | None]:
+def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAction, TurnCheck | None]:
     """Every check of `validate`; returns the parsed action and, for commit, the turn check."""
     act = parse_action(action)
     if player not in state["seats"]:
@@ -161,7 +161,7 @@ def _check(state: dict, player: str, action: object) -> tuple[ParsedAction, Turn
     return act, None
 
 
-def validate(state: dict, player: str, action: dict) -> None:
+def validate(state: dict[str, Any], player: str, action: dict[str, Any]) -> None:
     """Raise RuleError (stable `code`, Korean `message`) when `player` may not do `action` now."""
     _check(state, player, action)
 
@@ -169,8 +169,8 @@ def validate(state: dict, player: str, action: dict) -> None:
 # --- apply helpers -----------------------------------------------------------------------------
 
 
-def _next_seat(state: dict, after: str) -> str:
-    seats = state["seats"]
+def _next_seat(state: dict[str, Any], after: str) -> str:
+    seats: list[str] = state["seats"]
     i = seats.index(after)
     for k in range(1, len(seats) + 1):
         p = seats[(i + k) % len(seats)]
@@ -179,7 +179,7 @@ def _next_seat(state: dict, after: str) -> str:
     return after
 
 
-def _start_turn(state: dict, player: str, now: float, events: list[dict]) -> None:
+def _start_turn(state: dict[str, Any], player: str, now: float, events: list[dict[str, Any]]) -> None:
     state["current"] = player
     state["turn_started_at"] = now
     state["turn_no"] += 1
@@ -188,10 +188,10 @@ def _start_turn(state: dict, player: str, now: float, events: list[dict]) -> Non
     events.append({"type": "turn", "to": None, "player": player, "turn_no": state["turn_no"], "deadline": deadline(state)})
 
 
-def _draw(state: dict, player: str, count: int, events: list[dict]) -> list[str]:
+def _draw(state: dict[str, Any], player: str, count: int, events: list[dict[str, Any]]) -> list[str]:
     """Take up to `count` tiles from the front of the pool (spec 8.4); the stalemate counter
     resets when a tile was drawn and grows when the pool was empty (spec 5.8)."""
-    drawn = state["pool"][:count]
+    drawn: list[str] = state["pool"][:count]
     del state["pool"][:count]
     state["racks"][player].extend(drawn)
     if drawn:
@@ -204,7 +204,7 @@ def _draw(state: dict, player: str, count: int, events: list[dict]) -> list[str]
     return drawn
 
 
-def _end_turn(state: dict, now: float, events: list[dict]) -> None:
+def _end_turn(state: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
     """Pass the turn on, unless everyone in a row could not play with the pool empty (spec 5.8)."""
     if state["consecutive_passes_with_empty_pool"] >= len(participants(state)):
         _finish_lowest_rack(state, "stalemate", events)
@@ -212,7 +212,7 @@ def _end_turn(state: dict, now: float, events: list[dict]) -> None:
     _start_turn(state, _next_seat(state, state["current"]), now, events)
 
 
-def _revert(state: dict, player: str, events: list[dict]) -> None:
+def _revert(state: dict[str, Any], player: str, events: list[dict[str, Any]]) -> None:
     """Drop the draft; tiles it took from the rack simply never left it (shown only to the player)."""
     table_ids = {t for s in state["table"] for t in s["tile_ids"]}
     returned = [t for s in draft_sets(state) for t in s["tile_ids"] if t not in table_ids]
@@ -222,7 +222,7 @@ def _revert(state: dict, player: str, events: list[dict]) -> None:
     events.append({"type": "reverted", "to": None, "player": player})
 
 
-def _commit(state: dict, player: str, check: TurnCheck, now: float, events: list[dict]) -> None:
+def _commit(state: dict[str, Any], player: str, check: TurnCheck, now: float, events: list[dict[str, Any]]) -> None:
     """spec 8.2 commit success: new table (ids inherited, places kept), rack shrinks, meld flag."""
     sets = draft_sets(state)
     positions = place_sets(
@@ -253,12 +253,12 @@ def _commit(state: dict, player: str, check: TurnCheck, now: float, events: list
         _end_turn(state, now, events)
 
 
-def _finish_lowest_rack(state: dict, reason: str, events: list[dict]) -> None:
+def _finish_lowest_rack(state: dict[str, Any], reason: str, events: list[dict[str, Any]]) -> None:
     winners, scores = scoring.score_lowest_rack(state["racks"], participants(state), state["options"]["jokerPenalty"])
     _finish(state, reason, winners, scores, events)
 
 
-def _finish(state: dict, reason: str, winners: list[str], scores: dict[str, int], events: list[dict]) -> None:
+def _finish(state: dict[str, Any], reason: str, winners: list[str], scores: dict[str, int], events: list[dict[str, Any]]) -> None:
     state["phase"] = "finished"
     state["end_reason"] = reason
     state["winner_ids"] = list(winners)
@@ -276,7 +276,7 @@ def _finish(state: dict, reason: str, winners: list[str], scores: dict[str, int]
     events.append({"type": "gameOver", "to": None, "result": result(state)})
 
 
-def _timeout(state: dict, player: str, now: float, events: list[dict]) -> None:
+def _timeout(state: dict[str, Any], player: str, now: float, events: list[dict[str, Any]]) -> None:
     """spec 5.7 with the options; the whole-game clock first (service page: lowest rack wins)."""
     if _game_clock_over(state, now):
         events.append({"type": "timeUp", "to": None})
@@ -308,7 +308,7 @@ def _timeout(state: dict, player: str, now: float, events: list[dict]) -> None:
     _end_turn(state, now, events)
 
 
-def _leave(state: dict, player: str, now: float, events: list[dict]) -> None:
+def _leave(state: dict[str, Any], player: str, now: float, events: list[dict[str, Any]]) -> None:
     """Service page: the leaver's rack is shuffled back into the pool; one player left ends it."""
     state["left"].append(player)
     events.append({"type": "left", "to": None, "player": player})
@@ -329,7 +329,7 @@ def _leave(state: dict, player: str, now: float, events: list[dict]) -> None:
         _start_turn(state, _next_seat(state, player), now, events)
 
 
-def _next_game_inplace(state: dict, now: float, events: list[dict]) -> None:
+def _next_game_inplace(state: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
     """spec 8.4: a new shuffle and a new first-player draw; match totals and wins carry over."""
     players = participants(state)
     rng = SeededRng.from_json(state["rng"])
@@ -345,7 +345,7 @@ def _next_game_inplace(state: dict, now: float, events: list[dict]) -> None:
 # --- apply -------------------------------------------------------------------------------------
 
 
-def apply(state: dict, player: str, action: dict) -> list[dict]:
+def apply(state: dict[str, Any], player: str, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Validate `action`, then change `state` in place; returns the events (spec §8.2).
 
     Events are `{"type", "to": [player] | None, ...}`; filter them per viewer with `events_for`.
@@ -353,7 +353,7 @@ def apply(state: dict, player: str, action: dict) -> list[dict]:
     """
     act, check = _check(state, player, action)
     now = _now(state, act)
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     kind = act.type
     if kind in TURN_ACTIONS and kind != "timeout":
         state["timeouts_in_a_row"][player] = 0  # spec 8.5: they are back
@@ -402,14 +402,14 @@ def apply(state: dict, player: str, action: dict) -> list[dict]:
     return events
 
 
-def _draft_changed(state: dict, player: str, events: list[dict]) -> None:
+def _draft_changed(state: dict[str, Any], player: str, events: list[dict[str, Any]]) -> None:
     state["draft_changes"] += 1
     # who changed their draft and how often; the draft itself is in the views (spec 327: to others
     # only with showDraftToOthers). A copy of it here was 2/3 of a room's JSON and memory (issue 20)
     events.append({"type": "draftChanged", "to": None, "player": player, "changes": state["draft_changes"]})
 
 
-def next_game(state: dict) -> dict:
+def next_game(state: dict[str, Any]) -> dict[str, Any]:
     """A new state for the match's next game (same as the "nextGame" action, on a copy)."""
     if state["phase"] != "finished" or state["match"]["finished"]:
         raise RuleError("no_next_game", "다음 판을 시작할 수 없어요")
@@ -422,6 +422,6 @@ def next_game(state: dict) -> dict:
 # --- result ------------------------------------------------------------------------------------
 
 
-def result(state: dict) -> dict | None:
+def result(state: dict[str, Any]) -> dict[str, Any] | None:
     """The game result (spec §8.6) once finished, else None."""
     return scoring.game_result(state)

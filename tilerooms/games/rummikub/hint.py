@@ -9,11 +9,11 @@ from tilerooms.games.rummikub.tiles import COLOURS, TILES
 
 
 def _candidates(rack: Sequence[str]) -> Iterator[list[str]]:
-    by_face: dict[tuple[str, int], str] = {}
+    by_face: dict[tuple[str | None, int], str] = {}  # (Tile.colour, Tile.n) of number tiles
     for tid in sorted(rack):
         t = TILES[tid]
         if t.n is not None:
-            by_face.setdefault((t.colour, t.n), tid)  # type: ignore[arg-type]
+            by_face.setdefault((t.colour, t.n), tid)
     jokers = sorted(tid for tid in rack if TILES[tid].n is None)
     # groups: the distinct colours of one number, topped up with jokers to 3 or 4
     for n in range(1, 14):
@@ -33,11 +33,11 @@ def _candidates(rack: Sequence[str]) -> Iterator[list[str]]:
                 spare = iter(jokers)
                 ok = True
                 for v in range(start, end + 1):
-                    tid = by_face.get((c, v)) or next(spare, None)
-                    if tid is None:
+                    pick = by_face.get((c, v)) or next(spare, None)
+                    if pick is None:
                         ok = False
                         break
-                    ids.append(tid)
+                    ids.append(pick)
                 if ok and any(TILES[i].n is not None for i in ids):
                     yield ids
 

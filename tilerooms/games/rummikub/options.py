@@ -47,7 +47,7 @@ def _same_type(value: object, choice: object) -> bool:
     return type(value) is type(choice)
 
 
-def resolve_options(options: dict | None) -> dict[str, Any]:
+def resolve_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """The full option dict: `options` over the defaults, every key and value checked.
 
     Raises `RuleError("bad_option")` for an unknown key or a value outside the spec's choices.

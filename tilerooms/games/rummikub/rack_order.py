@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from tilerooms.games.rummikub.tiles import COLOURS, TILES
 
-_COLOUR_RANK = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_RANK: dict[str | None, int] = {c: i for i, c in enumerate(COLOURS)}  # keyed like Tile.colour
 
 
 def _by_colour(tile_id: str) -> tuple[int, int, str]:
@@ -30,12 +31,12 @@ def sort_runs_first(rack: Sequence[str]) -> list[str]:
     front: list[str] = []
     rest: list[str] = []
     for colour in COLOURS:
-        by_number: dict[int, str] = {}
+        by_number: dict[int | None, str] = {}  # keyed like Tile.n (tiles of a colour: never None)
         for tile_id in sorted((t for t in rack if TILES[t].colour == colour), key=_by_colour):
             if TILES[tile_id].n in by_number:
                 rest.append(tile_id)  # the second copy cannot join the same run
             else:
-                by_number[TILES[tile_id].n] = tile_id  # type: ignore[index]
+                by_number[TILES[tile_id].n] = tile_id
         streak: list[str] = []
         for n in range(1, 15):
             if n in by_number:
@@ -52,12 +53,12 @@ def sort_groups_first(rack: Sequence[str]) -> list[str]:
     front: list[str] = []
     rest: list[str] = []
     for n in range(1, 14):
-        first_copies: dict[str, str] = {}
+        first_copies: dict[str | None, str] = {}  # keyed like Tile.colour (number tiles: never None)
         for tile_id in sorted((t for t in rack if TILES[t].n == n), key=_by_number):
             if TILES[tile_id].colour in first_copies:
                 rest.append(tile_id)
             else:
-                first_copies[TILES[tile_id].colour] = tile_id  # type: ignore[index]
+                first_copies[TILES[tile_id].colour] = tile_id
         (front if len(first_copies) >= 3 else rest).extend(first_copies.values())
     jokers = [t for t in rack if TILES[t].n is None]
     return front + sorted(rest, key=_by_number) + sorted(jokers)
@@ -70,7 +71,7 @@ def could_be_run(tiles: Sequence[str]) -> bool:
         return False
     if not real:
         return True
-    start = real[0][1].n - real[0][0]  # type: ignore[operator]
+    start = cast(int, real[0][1].n) - real[0][0]  # real holds number tiles only
     return start >= 1 and start + len(tiles) - 1 <= 13 and all(t.n == start + k for k, t in real)
 
 
@@ -100,10 +101,11 @@ def could_be_set(tiles: Sequence[str]) -> bool:
     attaching dropped tiles to a set, 2-tile intermediate sets included (service page)."""
     if could_be_group(tiles):
         return True
-    real = sorted((TILES[t] for t in tiles if TILES[t].n is not None), key=lambda t: t.n)  # type: ignore[arg-type, return-value]
+    # number tiles only: n is never None here
+    real = sorted((TILES[t] for t in tiles if TILES[t].n is not None), key=lambda t: cast(int, t.n))
     if len({t.colour for t in real}) > 1 or len({t.n for t in real}) != len(real) or len(tiles) > 13:
         return False
     if not real:
         return True
-    gaps = real[-1].n - real[0].n + 1 - len(real)  # type: ignore[operator]
+    gaps = cast(int, real[-1].n) - cast(int, real[0].n) + 1 - len(real)
     return gaps <= len(tiles) - len(real)

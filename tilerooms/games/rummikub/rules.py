@@ -4,6 +4,7 @@ do its jokers stand for."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from tilerooms.games.rummikub.tiles import TILES
 
@@ -41,7 +42,7 @@ def _as_group(ids: list[str]) -> NormalizedSet | None:
 
 
 def _run_from(ids: list[str], start: int, colour: str) -> NormalizedSet:
-    joker_as = {tid: (colour, start + k) for k, tid in enumerate(ids) if TILES[tid].n is None}
+    joker_as: dict[str, tuple[str | None, int]] = {tid: (colour, start + k) for k, tid in enumerate(ids) if TILES[tid].n is None}
     points = sum(range(start, start + len(ids)))
     return NormalizedSet("run", list(ids), joker_as, points)
 
@@ -57,11 +58,11 @@ def _as_run(ids: list[str]) -> NormalizedSet | None:
     assert colour is not None
     # spec 5.5 (a): the client's order, if it already reads as a run, is kept
     first = next(k for k, t in enumerate(tiles) if t.n is not None)
-    start = tiles[first].n - first  # type: ignore[operator]
+    start = cast(int, tiles[first].n) - first  # the first number tile
     if start >= 1 and start + len(ids) - 1 <= 13 and all(t.n is None or t.n == start + k for k, t in enumerate(tiles)):
         return _run_from(ids, start, colour)
     # spec 5.5 (b): sort, fill gaps with jokers, spare jokers on top (toward 13) first, then below
-    by_n = sorted(nums, key=lambda t: t.n)  # type: ignore[arg-type, return-value]
+    by_n = sorted(nums, key=lambda t: cast(int, t.n))  # nums: number tiles only
     values = [t.n for t in by_n]
     if len(set(values)) != len(values):
         return None

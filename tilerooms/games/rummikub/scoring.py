@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.state import participants
@@ -39,14 +40,14 @@ def ranking(
     scores: Mapping[str, int],
     racks: Mapping[str, Sequence[str]],
     joker_penalty: int,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """spec §6 순위: winners first, then by score (higher first); equal keys share a rank (1, 2, 2, 4)."""
 
     def key(p: str) -> tuple[int, int]:
         return (0 if p in winners else 1, -scores.get(p, 0))
 
     order = sorted(players, key=lambda p: (key(p), players.index(p)))
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for i, p in enumerate(order):
         rank = rows[-1]["rank"] if rows and key(order[i - 1]) == key(p) else i + 1
         rows.append(
@@ -84,7 +85,7 @@ def match_winners(wins: Mapping[str, int], totals: Mapping[str, int], players: S
     return [p for p in players if (wins.get(p, 0), totals.get(p, 0)) == best]
 
 
-def game_result(state: dict) -> dict | None:
+def game_result(state: dict[str, Any]) -> dict[str, Any] | None:
     """spec §8.6 GameResult of a finished game (None while playing): ranking, winners, scores,
     the match record and a summary line."""
     if state["phase"] != "finished":

@@ -32,9 +32,10 @@ from __future__ import annotations
 import time
 import warnings
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
+from typing import Any, cast
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
@@ -68,7 +69,7 @@ def face_of(tile_id: str) -> Face | None:
     t = TILES[tile_id]
     if t.n is None:
         return None
-    return COLOURS.index(t.colour) * 13 + (t.n - 1)  # type: ignore[arg-type]
+    return COLOURS.index(t.colour) * 13 + (t.n - 1)
 
 
 def face_value(face: Face) -> int:
@@ -144,7 +145,7 @@ class TableSetIn:
 
     tile_ids: list[str]
     kind: str
-    pos: dict | None = None
+    pos: dict[str, Any] | None = None
 
 
 @dataclass
@@ -153,7 +154,7 @@ class PlannedSet:
 
     tile_ids: list[str]
     kind: str
-    pos: dict | None
+    pos: dict[str, Any] | None
     changed: bool
 
 
@@ -172,7 +173,7 @@ class Plan:
     changed_sets: int
     status: str = "optimal"
     seconds: float = 0.0
-    notes: dict = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -194,7 +195,7 @@ class _Model:
         self.c.append(-gain)  # milp minimises
         return len(self.lb) - 1
 
-    def row(self, terms: dict[int, float], lo: float, hi: float) -> None:
+    def row(self, terms: Mapping[int, float], lo: float, hi: float) -> None:
         r = len(self.row_lo)
         for col, v in terms.items():
             if v:
@@ -243,14 +244,14 @@ def _need_matrix(plain: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return need, need > 0, np.array([t.jokers for t in ts], dtype=np.int64)
 
 
-def _counts(faces: Counter) -> np.ndarray:
+def _counts(faces: Counter[Face]) -> np.ndarray:
     have = np.zeros(N_FACES, dtype=np.int64)
     for f, k in faces.items():
         have[f] = k
     return have
 
 
-def _usable(faces: Counter, jokers: int) -> list[tuple[int, Template]]:
+def _usable(faces: Counter[Face], jokers: int) -> list[tuple[int, Template]]:
     """The templates (joker shapes included) that `faces` and `jokers` can build, each with how
     often (at most twice: two copies of each face)."""
     need, used, tj = _need_matrix(False)
@@ -261,7 +262,7 @@ def _usable(faces: Counter, jokers: int) -> list[tuple[int, Template]]:
     return [(int(cap[i]), ts[i]) for i in np.flatnonzero(cap > 0)]
 
 
-def _fillable(faces: Counter, jokers: int) -> list[tuple[int, Template]]:
+def _fillable(faces: Counter[Face], jokers: int) -> list[tuple[int, Template]]:
     """The joker-free templates that `faces` can build with `jokers` standing in for missing
     tiles, each with how often (at most twice: a third copy would need three jokers)."""
     need, _used, _tj = _need_matrix(True)
@@ -280,7 +281,7 @@ def _quiet_highs_options() -> None:
     warnings.filterwarnings("ignore", message="Unrecognized options detected", category=RuntimeWarning, module=__name__.replace(".", r"\."))
 
 
-def _ext_options(s: TableSetIn, rack_faces: Counter) -> list[tuple[list[Face], list[Face]]]:
+def _ext_options(s: TableSetIn, rack_faces: Counter[Face]) -> list[tuple[list[Face], list[Face]]]:
     """Extend-only moves for one table set: (faces added below, faces added above) (spec §5.4
     official examples 1 and 2: a tile on a run's end, the missing colour on a group)."""
     norm = normalize_set(s.tile_ids, s.kind)
@@ -291,16 +292,17 @@ def _ext_options(s: TableSetIn, rack_faces: Counter) -> list[tuple[list[Face], l
     if norm.kind == "group":
         if len(norm.tile_ids) >= 4:
             return []
-        n = reals[0].n
+        n = cast(int, reals[0].n)  # reals: number tiles only
         have = {t.colour for t in reals}
         for ci, c in enumerate(COLOURS):
-            f = ci * 13 + n - 1  # type: ignore[operator]
+            f = ci * 13 + n - 1
             if c not in have and rack_faces[f]:
                 out.append(([], [f]))
         return out
-    ci = COLOURS.index(reals[0].colour)  # type: ignore[arg-type]
+    ci = COLOURS.index(reals[0].colour)
     first = norm.tile_ids[0]
-    lo = TILES[first].n if TILES[first].n is not None else norm.joker_as[first][1]
+    first_n = TILES[first].n
+    lo = first_n if first_n is not None else norm.joker_as[first][1]
     hi = lo + len(norm.tile_ids) - 1
     below = 0
     while lo - below - 1 >= 1 and rack_faces[ci * 13 + lo - below - 2]:
@@ -342,13 +344,14 @@ def solve(
     """
     t0 = time.perf_counter()
     rack = list(rack)
-    rack_faces: Counter = Counter(f for f in (face_of(t) for t in rack) if f is not None)
+    rack_faces: Counter[Face] = Counter(f for f in (face_of(t) for t in rack) if f is not None)
     rack_jokers = sum(1 for t in rack if TILES[t].n is None)
     table_counts = [Counter(face_of(t) for t in s.tile_ids) for s in table]
-    table_faces: Counter = Counter()
+    counted: Counter[Face | None] = Counter()
     for cnt in table_counts:
-        table_faces.update(cnt)
-    table_jokers = table_faces.pop(None, 0)
+        counted.update(cnt)
+    table_jokers = counted.pop(None, 0)
+    table_faces = cast("Counter[Face]", counted)  # the jokers (None) are out: faces only
     for cnt in table_counts:
         cnt.pop(None, None)
     joker_counts = [sum(1 for t in s.tile_ids if TILES[t].n is None) for s in table]
@@ -413,7 +416,7 @@ def solve(
         if rearrange:  # a face is placed once per copy in the rack
             m.row({place_new[f]: 1, place_mix[f]: 1}, 0, rack_faces[f])
     if joker_new is not None:
-        terms = {joker_new: -1}
+        terms: dict[int, float] = {joker_new: -1}
         for v, t in new_vars:
             if t.jokers:
                 terms[v] = terms.get(v, 0) + t.jokers
@@ -516,7 +519,7 @@ def _plan(
     for si, s in enumerate(table):
         # a changed joker-free set that the solution rebuilds face for face is really untouched
         faces = [face_of(t) for t in s.tile_ids]
-        v = None if None in faces else by_faces.get(tuple(sorted(faces)))  # type: ignore[arg-type]
+        v = None if None in faces else by_faces.get(tuple(sorted(cast("list[Face]", faces))))  # no joker: faces only
         if not kept[si] and v is not None and uses[v] > 0:
             uses[v] -= 1
             kept[si] = True
@@ -538,13 +541,13 @@ def _plan(
                 table_pool.setdefault(face_of(t), []).append(t)
     mixed: list[PlannedSet] = []
     stand_ins = dict(joker_as)
-    for v, t in mix_vars:
+    for v, tpl in mix_vars:
         for _ in range(uses[v]):
-            mixed.append(PlannedSet([_mixed_tile(f, table_pool, rack_pool, stand_ins) for f in t.slots], t.kind, None, True))
+            mixed.append(PlannedSet([_mixed_tile(f, table_pool, rack_pool, stand_ins) for f in tpl.slots], tpl.kind, None, True))
     rack_only: list[PlannedSet] = []
-    for v, t in new_vars:
+    for v, tpl in new_vars:
         for _ in range(int(x[v])):
-            rack_only.append(PlannedSet([rack_pool[None if slot == JOKER else slot].pop() for slot in t.slots], t.kind, None, True))
+            rack_only.append(PlannedSet([rack_pool[None if slot == JOKER else slot].pop() for slot in tpl.slots], tpl.kind, None, True))
     assert not any(table_pool.values()), "every table tile of a changed set is used again"
     # joined per family: a rack-only set joined to one with table tiles would stop counting
     # towards the initial meld (spec 5.3)
@@ -557,7 +560,7 @@ def _plan(
     return Plan(sets, placed, value, jokers, changed, status, seconds)
 
 
-def _mixed_tile(f: Face, table_pool: dict, rack_pool: dict, stand_ins: dict[Face, int]) -> str:
+def _mixed_tile(f: Face, table_pool: dict[Face | None, list[str]], rack_pool: dict[Face | None, list[str]], stand_ins: dict[Face, int]) -> str:
     """The tile for face `f` in a mixed set: a table tile of a changed set, else a joker that the
     solution lets stand for `f` (table jokers first: every one must be used again), else a rack
     tile. Any order works: per face the three counts add up to the sets' demand, and a set gets
@@ -609,5 +612,5 @@ def _run_span(s: PlannedSet) -> tuple[str, int, int, int] | None:
         return None
     first = norm.tile_ids[0]
     start = TILES[first].n or norm.joker_as[first][1]
-    colour = next(TILES[t].colour for t in norm.tile_ids if TILES[t].n is not None)
-    return colour, start, start + len(norm.tile_ids) - 1, norm.points  # type: ignore[return-value]
+    colour = cast(str, next(TILES[t].colour for t in norm.tile_ids if TILES[t].n is not None))  # a number tile's
+    return colour, start, start + len(norm.tile_ids) - 1, norm.points

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core import SeededRng
 from tilerooms.games.rummikub.board import place_sets
@@ -56,17 +56,17 @@ def table_set(set_id: str, norm: NormalizedSet, pos: dict[str, int]) -> dict[str
     }
 
 
-def table_as_draft(table: Sequence[dict]) -> list[dict[str, Any]]:
+def table_as_draft(table: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The start-of-turn table as draft sets (kind kept as the `as` hint, so [R5 JK JK] stays put)."""
     return [{"tile_ids": list(s["tile_ids"]), "as": s["kind"], "pos": dict(s["pos"])} for s in table]
 
 
-def participants(state: dict) -> list[str]:
+def participants(state: dict[str, Any]) -> list[str]:
     """Seated players who have not left, in seat order."""
     return [p for p in state["seats"] if p not in state["left"]]
 
 
-def draft_sets(state: dict) -> list[dict[str, Any]]:
+def draft_sets(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The current player's draft sets (the start-of-turn table when there is no draft)."""
     draft = state["draft"]
     return draft["sets"] if draft else table_as_draft(state["table"])
@@ -77,7 +77,7 @@ def new_game_fields(
     first: str,
     racks: dict[str, list[str]],
     pool: list[str],
-    options: dict,
+    options: dict[str, Any],
     started_at: float,
 ) -> dict[str, Any]:
     """The per-game part of a state (everything but options, rng, seats, match, left, seq)."""
@@ -115,13 +115,13 @@ def new_match(players: Sequence[str]) -> dict[str, Any]:
 
 
 def make_state(
-    table: Sequence[Sequence[str] | dict] | None = None,
+    table: Sequence[Sequence[str] | dict[str, Any]] | None = None,
     racks: dict[str, list[str]] | None = None,
     pool: list[str] | None = None,
     *,
     current: str | None = None,
     has_melded: bool | dict[str, bool] = False,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     seed: int | str = 0,
     **overrides: Any,
 ) -> dict[str, Any]:
@@ -135,10 +135,10 @@ def make_state(
     racks = {p: list(r) for p, r in (racks or {"A": [], "B": []}).items()}
     players = list(racks)
     opts = resolve_options(options)
-    sets: list[dict] = []
+    sets: list[dict[str, Any]] = []
     norms: list[NormalizedSet] = []
     for raw in table or []:
-        entry = dict(raw) if isinstance(raw, dict) else {"tile_ids": list(raw)}
+        entry: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {"tile_ids": list(raw)}
         norm = normalize_set(entry["tile_ids"], entry.get("as"))
         if norm is None:
             raise ValueError(f"invalid table set {entry['tile_ids']}")
@@ -167,12 +167,12 @@ def make_state(
     return state
 
 
-def to_json(state: dict) -> dict:
+def to_json(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of `state` that is safe for json.dumps (server-side only: it holds secrets)."""
-    return json.loads(json.dumps(state))
+    return cast(dict[str, Any], json.loads(json.dumps(state)))
 
 
-def from_json(data: dict) -> dict:
+def from_json(data: dict[str, Any]) -> dict[str, Any]:
     """Check a stored state's shape and tiles and return a copy; ValueError when it is broken."""
     if not isinstance(data, dict):
         raise ValueError("state must be a dict")

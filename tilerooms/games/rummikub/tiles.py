@@ -72,4 +72,4 @@ def sort_key(tile_id: str) -> tuple[int, int, str]:
     t = TILES[tile_id]
     if t.n is None:
         return (len(COLOURS), 0, tile_id)
-    return (COLOURS.index(t.colour), t.n, tile_id)  # type: ignore[arg-type]
+    return (COLOURS.index(t.colour), t.n, tile_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tilerooms.core import RuleError
 from tilerooms.games.rummikub.rules import NormalizedSet, normalize_set
@@ -32,7 +33,7 @@ class TurnCheck:
 
 
 def conservation_problem(
-    table: Sequence[dict],
+    table: Sequence[dict[str, Any]],
     rack: Sequence[str],
     draft_sets: Sequence[Sequence[str]],
     has_melded: bool,
@@ -68,11 +69,11 @@ def conservation_problem(
 
 
 def validate_turn(
-    table: Sequence[dict],
+    table: Sequence[dict[str, Any]],
     rack: Sequence[str],
-    draft: Sequence[dict],
+    draft: Sequence[dict[str, Any]],
     has_melded: bool,
-    options: dict,
+    options: dict[str, Any],
 ) -> TurnCheck:
     """Would committing `draft` (dicts with "tile_ids" and maybe "as") end the turn legally?
 

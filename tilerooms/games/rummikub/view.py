@@ -9,7 +9,7 @@ Never: the pool's contents or order, another player's rack, the RNG, the draft h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
@@ -19,7 +19,7 @@ from tilerooms.games.rummikub.state import draft_sets
 from tilerooms.games.rummikub.turn import validate_turn
 
 
-def _checked_sets(sets: Sequence[dict], table_ids: set[str]) -> list[dict[str, Any]]:
+def _checked_sets(sets: Sequence[dict[str, Any]], table_ids: set[str]) -> list[dict[str, Any]]:
     out = []
     for s in sets:
         norm = normalize_set(s["tile_ids"], s.get("as"))
@@ -38,7 +38,7 @@ def _checked_sets(sets: Sequence[dict], table_ids: set[str]) -> list[dict[str, A
     return out
 
 
-def _own_draft(state: dict, player: str) -> dict[str, Any]:
+def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
     sets = draft_sets(state)
     table_ids = {t for s in state["table"] for t in s["tile_ids"]}
     melded = state["has_melded"][player]
@@ -59,7 +59,7 @@ def _own_draft(state: dict, player: str) -> dict[str, Any]:
     }
 
 
-def view(state: dict, viewer: str | None) -> dict[str, Any]:
+def view(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """The part of `state` that `viewer` may see (a seated player id, or None for a spectator)."""
     playing = state["phase"] == "playing"
     current = state["current"] if playing else None
@@ -99,7 +99,7 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
     }
     if playing:
         if viewer == current:
-            out["draft"] = _own_draft(state, viewer)
+            out["draft"] = _own_draft(state, cast(str, viewer))  # the current player: a str
         else:
             other: dict[str, Any] = {"thinking": True, "changes": state["draft_changes"]}
             if state["options"]["showDraftToOthers"]:
@@ -109,6 +109,6 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
     return out
 
 
-def events_for(events: Sequence[dict], viewer: str | None) -> list[dict]:
+def events_for(events: Sequence[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
     """The events `viewer` may receive: public ones (`to` is None) and those addressed to them."""
     return [e for e in events if e.get("to") is None or (viewer is not None and viewer in e["to"])]
