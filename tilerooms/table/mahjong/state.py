@@ -204,7 +204,7 @@ class MahjongTable(RoomState):
         action = {**action, "seq": self._mj_view.get("phaseSeq")}
         self._mj_selected, self._mj_riichi_mode = "", False
         service = runtime.service()
-        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)))
+        await self._ask(lambda: service.act(self._room_id, self._viewer, action, origin=request_origin(self)))
         self._mj_restyle()  # the selection is gone even when the action was refused
 
     def _mj_legal(self) -> dict[str, Any]:
