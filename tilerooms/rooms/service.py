@@ -42,9 +42,17 @@ def _play_plan(room: Room, ai_id: str, view: dict[str, Any], seq: int, actions: 
         room.ai_due.pop(ai_id, None)
         return
     for action in actions:
+        if room.game_state is None:  # the game went away under the plan: nothing left to play
+            break
         play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
         if room.status != "playing":
             break
+
+
+def _acting(who_id: str, action: object) -> Callable[[Room, int], Any]:
+    """The room change of one game action of `who_id`: the one path every action takes, a
+    person's (`RoomService.act`) or an AI's fallback."""
+    return lambda room, now: play.player_action(room, who_id, action, now)
 
 
 class RoomService:
@@ -311,7 +319,7 @@ class RoomService:
         room once per action). The events addressed to them are in its `events`."""
         kind = action.get("type") if isinstance(action, dict) else None
         self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
-        return await self._change_seen(room_id, who_id, lambda room, now: play.player_action(room, who_id, action, now))
+        return await self._change_seen(room_id, who_id, _acting(who_id, action))
 
     async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> dict[str, Any]:
         """A chat line from a player or spectator; returns the room as they see it afterwards."""
@@ -418,7 +426,7 @@ class RoomService:
             log.warning("AI %s move rejected (%s): falling back", ai_id, err.code)
             for action in bots.fallback(game):
                 try:
-                    await self._change(room_id, lambda room, now, a=action: play.player_action(room, ai_id, a, now))
+                    await self._change(room_id, _acting(ai_id, action))
                 except RuleError:
                     break
 

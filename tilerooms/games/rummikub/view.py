@@ -112,7 +112,7 @@ def view(state: dict, viewer: str | None) -> dict[str, Any]:
         "drawn": _own_drawn(state, viewer),
     }
     if playing:
-        if viewer == current:
+        if viewer is not None and viewer == current:
             out["draft"] = _own_draft(state, viewer)
         else:
             other: dict[str, Any] = {"thinking": True, "changes": state["draft_changes"]}
