@@ -111,6 +111,29 @@ async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_name
     assert not any(c.tile.drawn for c in host.rack)
 
 
+async def test_selection_reads_the_shown_sets_from_the_view_kept():
+    # issue 33: taps and long presses look the board up in the view, not in the set codes sent
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _seeded(service, [["R4a", "R5a", "R6a"], ["K10a", "R10a", "B10a"]], ["O1a", "O2a", "O3a"], ["K1b", "K2b"])
+    host = _viewer(HOST.id)
+    host._apply_view(await service.view(room_id, HOST.id), force=True)
+    host.toggle("R5a")
+    host.toggle("O2a")
+    host.toggle("K1b")  # 철수's tile: not on my board
+    assert host.selected == ["R5a", "O2a"]
+    host.chain_select({"tile": "R4a", "steps": 3})
+    assert host.selected == ["R4a", "R5a", "R6a"]
+    host.chain_select({"tile": "O1a", "steps": 2})
+    assert host.selected == ["O1a", "O2a"]
+    # my draft is what my board shows: a rack tile laid on the table is selectable there
+    await service.act(
+        room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}, {"tileIds": ["O3a"]}]}
+    )
+    host._apply_view(await service.view(room_id, HOST.id))
+    host.chain_select({"tile": "O3a", "steps": 5})
+    assert host.selected == ["O3a"]
+
+
 async def test_after_reset_a_draw_does_not_ask_and_undo_is_off():
     service = RoomService(seed_source=lambda: 7)
     room_id = await _seeded(service, [["R4a", "R5a", "R6a"]], ["R7a", "O2a"], ["K1b", "K2b"])

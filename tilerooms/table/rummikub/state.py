@@ -22,7 +22,7 @@ from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
-from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, parse_set_code, rack_rows, set_rows
+from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
 
 
@@ -143,7 +143,7 @@ class RummikubTable(RoomState):
             self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
 
     def _show_board(self, b: Board) -> None:
-        on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
+        on_board = _shown_tiles(self._raw("_game")) | {t for t in b.rack_cells if t}  # `b` is that game's board
         self._put(_rack_order=b.rack_cells + [""] * (b.rack_size - len(b.rack_cells)))
         # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
         slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
@@ -181,7 +181,7 @@ class RummikubTable(RoomState):
     def _select(self, tiles: list[str]) -> None:
         """Select `tiles` (those on my board): the board itself does not change, so it is not
         rebuilt (a tap is the most frequent event there is)."""
-        on_board = {t for code in self._set_codes() for t in parse_set_code(code)[3]} | set(self._raw("rack_cells"))
+        on_board = _shown_tiles(self._raw("_game")) | set(self._raw("rack_cells"))
         self._put(selected=[t for t in tiles if t in on_board])
 
     def _rack_tiles(self) -> list[str]:
@@ -197,7 +197,7 @@ class RummikubTable(RoomState):
         tile, steps = data.get("tile"), data.get("steps")
         if not isinstance(tile, str) or not isinstance(steps, int):
             return
-        rows = [self._rack_tiles()] + [parse_set_code(code)[3] for code in self._set_codes()]
+        rows = [self._rack_tiles()] + [list(s["tile_ids"]) for s in _shown_sets(self._raw("_game"))]
         line = next((r for r in rows if tile in r), None)
         if line is not None:
             self.selected = chain(line, tile, min(steps, 13))
@@ -312,10 +312,16 @@ for _slot in range(SET_SLOTS):
     RummikubTable.add_var(f"set_{_slot}", str, "")
 
 
-def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
-    """The tiles on the sets a viewer's board shows: their own draft in their turn, else the table."""
+def _shown_sets(game: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The sets a viewer's board shows, in the board's order: the draft they see (their own in
+    their turn, another's when shown), else the table. The state reads them here, not back from
+    the set codes it sent."""
     if not game:
-        return set()
+        return []
     draft = game.get("draft") or {}
-    sets = draft["sets"] if draft.get("sets") is not None else game.get("table") or []
-    return {t for s in sets for t in s["tile_ids"]}
+    return draft["sets"] if draft.get("sets") is not None else game.get("table") or []
+
+
+def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
+    """The tiles on the sets a viewer's board shows."""
+    return {t for s in _shown_sets(game) for t in s["tile_ids"]}
