@@ -114,8 +114,8 @@ async def test_play_timeout_and_leave_to_results(service, clock):
     first = view["game_state"]["current"]
     second = GUEST.id if first == HOST.id else HOST.id
     # a draw ends the turn and shows the drawn tile to the drawer only
-    events = await service.act(room_id, first, {"type": "draw", "seq": view["game_state"]["seq"]})
-    assert any(e["type"] == "drew" and len(e["tile_ids"]) == 1 for e in events)
+    seen = await service.act(room_id, first, {"type": "draw", "seq": view["game_state"]["seq"]})
+    assert any(e["type"] == "drew" and len(e["tile_ids"]) == 1 for e in seen["events"])
     mine = await service.view(room_id, first)
     assert len(mine["game_state"]["rack"]) == 15 and mine["game_state"]["current"] == second
     # a duplicate of that packet is refused and changes nothing

@@ -51,8 +51,8 @@ from tilerooms.bench.room_latency import (
     Client,
     _free_port,
     _start_backend,
+    household,
 )
-from tilerooms.table.rummikub.rows import parse_turn_line
 
 REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
 GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}
@@ -140,7 +140,7 @@ async def _number_tiles(player: Client, watcher: Client, figures: Figures, rng: 
             _count(figures, "rummikub", sent, arrived)
             await player.wait_for(lambda f, on_table=on_table: on_table.search(f) is not None, sent)
             await asyncio.sleep(rng.uniform(*think) / 2)
-        kind = "draw" if parse_turn_line(str(player.vars.get("turn") or "")).pool > 0 else "pass"
+        kind = "draw" if _pool(str(player.vars.get("turn") or "")) > 0 else "pass"
         sent = await player.emit(RUMMIKUB_TABLE, "game_action", kind=kind)  # reverts the draft, ends the turn
         arrived = await watcher.wait_for(lambda f: '"turn_rx_state_"' in f, sent)  # whose turn, the pool …
         _count(figures, "rummikub", sent, arrived)
@@ -182,12 +182,18 @@ def _count(figures: Figures, game: str, sent: float, arrived: float) -> None:
         figures.actions += 1
 
 
+def _pool(turn: str) -> int:
+    """The pool's tile count in a number-tile `turn` line as a browser receives it
+    ("current pool deadline now tiles last", `table/rummikub/rows.py turn_line`; "" for none)."""
+    parts = turn.split(" ")
+    return int(parts[1]) if len(parts) > 1 else 0
+
+
 async def _room(
     base: str, index: int, game: str, figures: Figures, rng: random.Random, think: tuple[float, float], ready: asyncio.Barrier, setup: asyncio.Semaphore
 ) -> None:
     # each room's people come from an address of their own (the rate limits count per address too)
-    index += figures.address_base
-    address = f"127.{1 + index // 62500}.{1 + index // 250 % 250}.{1 + index % 250}"
+    address = household(index + figures.address_base)
     player, watcher = Client(base, address), Client(base, address)
     step = "set-up"
     try:

@@ -4,7 +4,9 @@ Starts `reflex run --env prod --backend-only` (one worker, in-process rooms) in 
 then plays with raw socket.io clients (Engine.IO v4 over `websockets`): in each room a host and a
 guest, the mover puts a rack tile on the table (`place_new`) and we time until the *other* client
 receives the delta that shows that tile. Prints median / p95 for 1 room and for N concurrent
-rooms, and the backend's resident memory per room.
+rooms, and the backend's resident memory per room. Each room's two people come from a loopback
+address of their own (`household`), as `load.py`'s do: the rate limits count per address too, and
+50 rooms on one address ran out of its buckets.
 
     python -m tilerooms.bench.room_latency [--rooms 50] [--moves 20]
 """
@@ -34,6 +36,13 @@ LOBBY_STATE = f"{ROOT_STATE}.tilerooms___pages___lobby___state____lobby_state"
 RUMMIKUB_TABLE = f"{ROOM_STATE}.tilerooms___table___rummikub___state____rummikub_table"  # the board's substate
 MAHJONG_TABLE = f"{ROOM_STATE}.tilerooms___table___mahjong___state____mahjong_table"
 PREFIX = "42/_event,"
+
+
+def household(index: int) -> str:
+    """The loopback address (127.x.y.z, all of it loopback on Linux) of simulated household
+    `index`: the server's rate limits count per address too (rooms/ratelimit.py), so each room's
+    people come from an address of their own, as people at home do."""
+    return f"127.{1 + index // 62500}.{1 + index // 250 % 250}.{1 + index % 250}"
 
 
 class Client:
@@ -116,8 +125,8 @@ class Client:
         await self.ws.close()
 
 
-async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Barrier | None) -> None:
-    host, guest = Client(base), Client(base)
+async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Barrier | None, address: str) -> None:
+    host, guest = Client(base, address), Client(base, address)
     await host.connect()
     await guest.connect()
     sent = await host.emit(LOBBY_STATE, "create_room", form={"game": "rummikub", "name": "bench"})
@@ -148,10 +157,12 @@ async def _room(base: str, moves: int, latencies: list[float], ready: asyncio.Ba
     await guest.close()
 
 
-async def _measure(base: str, rooms: int, moves: int) -> list[float]:
+async def _measure(base: str, rooms: int, moves: int, first: int = 0) -> list[float]:
+    """The latencies of `moves` draft moves in each of `rooms` rooms at once, the rooms' people at
+    households `first`, `first` + 1, … (a run's phases use households of their own)."""
     latencies: list[float] = []
     barrier = asyncio.Barrier(rooms) if rooms > 1 else None
-    await asyncio.gather(*(_room(base, moves, latencies, barrier) for _ in range(rooms)))
+    await asyncio.gather(*(_room(base, moves, latencies, barrier, household(first + i)) for i in range(rooms)))
     return latencies
 
 
@@ -204,11 +215,11 @@ def main() -> None:
     proc = _start_backend(port)
     try:
         base = f"ws://127.0.0.1:{port}"
-        asyncio.run(_measure(base, 1, 3))  # warm-up
+        asyncio.run(_measure(base, 1, 3, first=0))  # warm-up
         idle = _rss_mb(proc)
-        one = asyncio.run(_measure(base, 1, args.moves))
+        one = asyncio.run(_measure(base, 1, args.moves, first=1))
         print(_summary("1 room", one))
-        many = asyncio.run(_measure(base, args.rooms, args.moves))
+        many = asyncio.run(_measure(base, args.rooms, args.moves, first=2))
         print(_summary(f"{args.rooms} concurrent rooms", many))
         grown = _rss_mb(proc) - idle
         print(

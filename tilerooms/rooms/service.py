@@ -2,7 +2,7 @@
 
 Every change runs `load → check and change (pure rules) → save → announce` under the room's lock.
 Rooms are loaded as fresh copies, so a request that raises `RuleError` half-way leaves the stored
-room exactly as it was. AI seats think outside the lock and act through `act`, like people.
+room exactly as it was. AI seats think outside the lock and play through `play.player_action`, like people.
 """
 
 from __future__ import annotations
@@ -42,9 +42,17 @@ def _play_plan(room: Room, ai_id: str, view: dict[str, Any], seq: int, actions: 
         room.ai_due.pop(ai_id, None)
         return
     for action in actions:
+        if room.game_state is None:  # the game went away under the plan: nothing left to play
+            break
         play.player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)
         if room.status != "playing":
             break
+
+
+def _acting(who_id: str, action: object) -> Callable[[Room, int], Any]:
+    """The room change of one game action of `who_id`: the one path every action takes, a
+    person's (`RoomService.act`) or an AI's fallback."""
+    return lambda room, now: play.player_action(room, who_id, action, now)
 
 
 class RoomService:
@@ -305,19 +313,13 @@ class RoomService:
             raise RuleError("bad_action", "잘못된 요청이에요")
         return await self._change_seen(room_id, who_id, handler)
 
-    async def act(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> list[dict[str, Any]]:
-        """A game action from a seated player; returns the events addressed to them."""
+    async def act(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> dict[str, Any]:
+        """A game action from a seated player; returns the room as
+        they see it afterwards, built from the room the action changed (the acting browser reads the
+        room once per action). The events addressed to them are in its `events`."""
         kind = action.get("type") if isinstance(action, dict) else None
         self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
-        events = await self._change(room_id, lambda room, now: play.player_action(room, who_id, action, now))
-        return [e for e in events if e.get("to") is None or who_id in e["to"]]
-
-    async def act_and_view(self, room_id: str, who_id: str, action: object, *, origin: Origin | None = None) -> dict[str, Any]:
-        """A game action from a seated player; returns the room as they see it afterwards, built
-        from the room the action changed (the acting browser reads the room once per action)."""
-        kind = action.get("type") if isinstance(action, dict) else None
-        self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
-        return await self._change_seen(room_id, who_id, lambda room, now: play.player_action(room, who_id, action, now))
+        return await self._change_seen(room_id, who_id, _acting(who_id, action))
 
     async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> dict[str, Any]:
         """A chat line from a player or spectator; returns the room as they see it afterwards."""
@@ -424,7 +426,7 @@ class RoomService:
             log.warning("AI %s move rejected (%s): falling back", ai_id, err.code)
             for action in bots.fallback(game):
                 try:
-                    await self._change(room_id, lambda room, now, a=action: play.player_action(room, ai_id, a, now))
+                    await self._change(room_id, _acting(ai_id, action))
                 except RuleError:
                     break
 

@@ -142,3 +142,47 @@ def test_finished_view_has_the_result_and_no_deadline():
     v = engine.view(s, "B")
     assert v["deadline"] is None and v["result"]["winner"] == ["A"] and v["draft"] is None
     assert engine.active_players(s) == []
+
+
+def test_the_view_names_the_last_move_and_who_changed_the_table():
+    # issue 33: the board names the move from the view, not by reading events back
+    s = position(
+        racks={"A": ["R1a", "R2a", "R3a", "K7a"], "B": ["O2a", "O9a"]}, table=[["B9a", "B10a", "B11a"]], pool=["K13b", "K12b", "K11b"], has_melded=True
+    )
+    assert engine.view(s, None)["last_move"] is None and engine.view(s, None)["placed_by"] is None
+    engine.apply(s, "A", set_draft(["B9a", "B10a", "B11a"], ["R1a", "R2a", "R3a"]))
+    assert engine.view(s, "B")["last_move"] is None  # a draft edit is no move
+    engine.apply(s, "A", act("commit"))
+    for viewer in ("A", "B", None):
+        assert engine.view(s, viewer)["last_move"] == {"player": "A", "kind": "placed", "count": 3}
+        assert engine.view(s, viewer)["placed_by"] == "A"
+    engine.apply(s, "B", act("draw"))
+    v = engine.view(s, None)
+    assert v["last_move"] == {"player": "B", "kind": "drew", "count": 1} and v["placed_by"] == "A"
+    engine.apply(s, "A", {"type": "timeout", "at": engine.deadline(s)})
+    assert engine.view(s, "B")["last_move"] == {"player": "A", "kind": "drew.timeout", "count": 1}
+    engine.apply(s, "B", act("leave"))
+    assert engine.view(s, "A")["last_move"] == {"player": "B", "kind": "left", "count": 0}
+
+
+def test_a_refused_commit_and_a_pass_on_an_empty_pool_are_named_so():
+    s = position(racks={"A": ["R1a", "K1a", "O9a"], "B": ["O2a"]}, pool=["B5a", "B6a", "B7a"], options={"invalidCommitPenalty": "penalty3"}, has_melded=True)
+    engine.apply(s, "A", set_draft(["R1a", "K1a"]))
+    engine.apply(s, "A", act("commit"))
+    assert engine.view(s, "B")["last_move"] == {"player": "A", "kind": "drew.refused", "count": 3}
+    assert engine.view(s, "B")["placed_by"] is None  # nothing reached the table
+    engine.apply(s, "B", act("pass"))
+    assert engine.view(s, "A")["last_move"] == {"player": "B", "kind": "passed", "count": 0}
+
+
+def test_my_drawn_tiles_are_mine_to_see_until_i_act():
+    s = position(racks={"A": ["R1a", "R2a", "R3a"], "B": ["O2a", "O3a", "O4a", "O9a"]}, pool=["K13b", "K12b", "K11b"], has_melded=True)
+    engine.apply(s, "A", act("draw"))
+    assert engine.view(s, "A")["drawn"] == ["K13b"]
+    for viewer in ("B", None):
+        assert engine.view(s, viewer)["drawn"] == [] and "K13b" not in strings_in(engine.view(s, viewer))
+    engine.apply(s, "B", set_draft(["O2a", "O3a", "O4a"]))
+    engine.apply(s, "B", act("commit"))
+    assert engine.view(s, "A")["drawn"] == ["K13b"]  # another player's move does not end it
+    engine.apply(s, "A", set_draft(["O2a", "O3a", "O4a"], ["R1a", "R2a", "R3a"]))
+    assert engine.view(s, "A")["drawn"] == []  # my first action does

@@ -143,3 +143,36 @@ def test_a_pond_row_holds_six_and_the_last_the_rest():
     rows = pond_rows(tiles)
     assert [len(r) for r in rows] == [6, 6, 6, 2] and sum(rows, []) == tiles
     assert pond_rows([]) == [[], [], [], []]
+
+
+async def test_a_discard_styles_the_table_once(monkeypatch):
+    # issue 33: the action's answer restyled the table, then the handler restyled it again
+    from tilerooms.rooms import runtime
+    from tilerooms.table.mahjong import state as table_state
+
+    service = RoomService(seed_source=lambda: 5)
+    monkeypatch.setattr(runtime, "_service", service)
+    room_id, state = await _seeded(service)
+    root, mover = _browser(HOST.id, room_id)
+    mover._apply_view(await service.view(room_id, HOST.id), force=True)
+    styled: list[int] = []
+
+    def counted(*args, **kwargs):
+        styled.append(1)
+        return mahjong_table(*args, **kwargs)
+
+    monkeypatch.setattr(table_state, "mahjong_table", counted)
+    drawn = mover.mj_own.drawn[0].id
+    await mover.mj_tap(drawn)  # selected: styled once
+    assert len(styled) == 1 and mover._mj_selected == drawn
+    await mover.mj_tap(drawn)  # the second tap discards: styled once more, by the answer
+    assert len(styled) == 2 and mover._mj_selected == ""
+    assert (await service.store.load(room_id)).game_state["hand"]["stage"] == "claim"
+    assert mover.error == "" and drawn in str(mover.mj_pond_bottom_1)
+    # a refused action with nothing selected changes nothing on the table: not styled
+    await mover.mj_turn_action("tsumo")
+    assert mover.error and len(styled) == 2
+    # a refused one that drops a selection styles once, to show it gone
+    mover._mj_selected = mover.mj_own.hand[0].id
+    await mover.mj_turn_action("tsumo")
+    assert mover._mj_selected == "" and len(styled) == 3

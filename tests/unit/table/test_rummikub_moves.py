@@ -28,30 +28,10 @@ def test_sets_changed_or_added_are_found_by_their_tiles_whatever_their_id():
 
 def test_the_last_move_is_named_in_both_languages():
     names = {"ai-1": "AI 2 (쉬움)", "p2": "철수", "me": "영희"}
-    placed = [
-        {"type": "draftChanged", "player": "ai-1", "seq": 4},
-        {"type": "committed", "player": "ai-1", "tile_ids": ["R7a", "R8a", "R9a"], "seq": 5},
-        {"type": "turn", "player": "p2", "seq": 5},
-    ]
-    assert moves.last_move(placed, names, "me") == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
-    drew = placed + [{"type": "drewCount", "player": "p2", "count": 1, "seq": 6}, {"type": "turn", "player": "me", "seq": 6}]
-    assert moves.last_move(drew, names, "me") == ("철수: 1장 가져옴", "철수: drew 1 tile")
-    timed = [{"type": "timedOut", "player": "me", "seq": 7}, {"type": "drewCount", "player": "me", "count": 3, "seq": 7}]
-    assert moves.last_move(timed, names, "me") == ("나: 시간 초과, 3장 가져옴", "You: time ran out, drew 3 tiles")
-    assert moves.last_move([{"type": "passed", "player": "p2", "seq": 8}], names, "me") == ("철수: 넘김", "철수: passed")
-    assert moves.last_move([{"type": "turn", "player": "p2", "seq": 1}], names, "me") == ("", "")
-
-
-def test_a_drawn_tile_stays_new_until_i_act():
-    drew = [
-        {"type": "drew", "player": "me", "tile_ids": ["O5b"], "seq": 3},
-        {"type": "drewCount", "player": "me", "count": 1, "seq": 3},
-        {"type": "committed", "player": "ai-1", "tile_ids": ["R7a"], "seq": 4},
-    ]
-    assert moves.drawn_tiles(drew, "me", ["K1a", "O5b"]) == ["O5b"]
-    assert moves.drawn_tiles(drew + [{"type": "draftChanged", "player": "me", "seq": 5}], "me", ["K1a", "O5b"]) == []
-    assert moves.drawn_tiles(drew, "me", ["K1a"]) == []  # played meanwhile
-    assert moves.drawn_tiles(drew, None, []) == []  # a spectator draws nothing
+    assert moves.move_line("ai-1", "placed", 3, names, "me") == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
+    assert moves.move_line("p2", "drew", 1, names, "me") == ("철수: 1장 가져옴", "철수: drew 1 tile")
+    assert moves.move_line("me", "drew.timeout", 3, names, "me") == ("나: 시간 초과, 3장 가져옴", "You: time ran out, drew 3 tiles")
+    assert moves.move_line("p2", "passed", 0, names, "me") == ("철수: 넘김", "철수: passed")
 
 
 def test_first_meld_progress_and_refusal_say_the_points_missing():
@@ -129,6 +109,29 @@ async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_name
     )
     host._apply_view(await service.view(room_id, HOST.id))
     assert not any(c.tile.drawn for c in host.rack)
+
+
+async def test_selection_reads_the_shown_sets_from_the_view_kept():
+    # issue 33: taps and long presses look the board up in the view, not in the set codes sent
+    service = RoomService(seed_source=lambda: 7)
+    room_id = await _seeded(service, [["R4a", "R5a", "R6a"], ["K10a", "R10a", "B10a"]], ["O1a", "O2a", "O3a"], ["K1b", "K2b"])
+    host = _viewer(HOST.id)
+    host._apply_view(await service.view(room_id, HOST.id), force=True)
+    host.toggle("R5a")
+    host.toggle("O2a")
+    host.toggle("K1b")  # 철수's tile: not on my board
+    assert host.selected == ["R5a", "O2a"]
+    host.chain_select({"tile": "R4a", "steps": 3})
+    assert host.selected == ["R4a", "R5a", "R6a"]
+    host.chain_select({"tile": "O1a", "steps": 2})
+    assert host.selected == ["O1a", "O2a"]
+    # my draft is what my board shows: a rack tile laid on the table is selectable there
+    await service.act(
+        room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a"]}, {"tileIds": ["K10a", "R10a", "B10a"]}, {"tileIds": ["O3a"]}]}
+    )
+    host._apply_view(await service.view(room_id, HOST.id))
+    host.chain_select({"tile": "O3a", "steps": 5})
+    assert host.selected == ["O3a"]
 
 
 async def test_after_reset_a_draw_does_not_ask_and_undo_is_off():

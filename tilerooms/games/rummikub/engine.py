@@ -18,6 +18,7 @@ from tilerooms.games.rummikub.deal import deal
 from tilerooms.games.rummikub.options import resolve_options
 from tilerooms.games.rummikub.rules import normalize_set
 from tilerooms.games.rummikub.state import (
+    LAST_MOVE_FIELDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     draft_sets,
@@ -79,6 +80,7 @@ def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -
         **new_game_fields(players, first, racks, pool, opts, opts["startedAt"]),
         "match": new_match(players),
         "left": [],
+        **LAST_MOVE_FIELDS,
         "seq": 0,
     }
 
@@ -188,20 +190,32 @@ def _start_turn(state: dict[str, Any], player: str, now: float, events: list[dic
     events.append({"type": "turn", "to": None, "player": player, "turn_no": state["turn_no"], "deadline": deadline(state)})
 
 
-def _draw(state: dict[str, Any], player: str, count: int, events: list[dict[str, Any]]) -> list[str]:
+def _draw(state: dict[str, Any], player: str, count: int, events: list[dict[str, Any]], why: str = "") -> list[str]:
     """Take up to `count` tiles from the front of the pool (spec 8.4); the stalemate counter
-    resets when a tile was drawn and grows when the pool was empty (spec 5.8)."""
+    resets when a tile was drawn and grows when the pool was empty (spec 5.8). `why` is what
+    made the player draw, as the last move names it ("", ".timeout", ".refused")."""
     drawn: list[str] = state["pool"][:count]
     del state["pool"][:count]
     state["racks"][player].extend(drawn)
     if drawn:
         state["consecutive_passes_with_empty_pool"] = 0
+        state.setdefault("drawn", {})[player] = list(drawn)
         events.append({"type": "drew", "to": [player], "player": player, "tile_ids": list(drawn)})
         events.append({"type": "drewCount", "to": None, "player": player, "count": len(drawn), "text": f"{len(drawn)}개 뽑음"})
+        _moved(state, player, "drew" + why, len(drawn))
     else:
         state["consecutive_passes_with_empty_pool"] += 1
         events.append({"type": "passed", "to": None, "player": player})
+        _moved(state, player, "passed" + why, 0)
     return drawn
+
+
+def _moved(state: dict[str, Any], player: str, kind: str, count: int) -> None:
+    """Record the move every board names in one line (issue 18: 3): `kind` is its i18n key after
+    "move." ("placed", "drew", "drew.timeout", "passed.refused", "left" …), `count` its tiles."""
+    state["last_move"] = {"player": player, "kind": kind, "count": count}
+    if kind == "placed":
+        state["placed_by"] = player  # whose move changed the table last: the others' boards flash its sets
 
 
 def _end_turn(state: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
@@ -237,6 +251,7 @@ def _commit(state: dict[str, Any], player: str, check: TurnCheck, now: float, ev
     state["has_melded"][player] = True
     state["consecutive_passes_with_empty_pool"] = 0
     state["draft"] = None
+    _moved(state, player, "placed", len(check.from_rack))
     events.append(
         {
             "type": "committed",
@@ -304,7 +319,7 @@ def _timeout(state: dict[str, Any], player: str, now: float, events: list[dict[s
         events.append({"type": "timedOutOutcome", "to": [player], "player": player, "outcome": outcome})
     if state["draft"] is not None:
         _revert(state, player, events)
-    _draw(state, player, count, events)  # spec 5.8: with the pool empty this counts as a pass
+    _draw(state, player, count, events, ".timeout")  # spec 5.8: with the pool empty this counts as a pass
     _end_turn(state, now, events)
 
 
@@ -312,6 +327,7 @@ def _leave(state: dict[str, Any], player: str, now: float, events: list[dict[str
     """Service page: the leaver's rack is shuffled back into the pool; one player left ends it."""
     state["left"].append(player)
     events.append({"type": "left", "to": None, "player": player})
+    _moved(state, player, "left", 0)
     if state["phase"] != "playing":  # between games: the finished game's racks stay for its result
         if len(participants(state)) < 2:
             state["match"]["finished"] = True
@@ -357,6 +373,8 @@ def apply(state: dict[str, Any], player: str, action: dict[str, Any]) -> list[di
     kind = act.type
     if kind in TURN_ACTIONS and kind != "timeout":
         state["timeouts_in_a_row"][player] = 0  # spec 8.5: they are back
+    if kind in TURN_ACTIONS or kind == "leave":
+        state.get("drawn", {}).pop(player, None)  # my drawn tiles are new until I act
     if kind == "setDraft":
         previous = draft_sets(state)
         positions = place_sets(act.sets, previous)
@@ -385,7 +403,7 @@ def apply(state: dict[str, Any], player: str, action: dict[str, Any]) -> list[di
                 events.append({"type": "commitFailed", "to": None, "player": player})
                 events.append({"type": "commitFailedReason", "to": [player], "player": player, **detail})
             _revert(state, player, events)
-            _draw(state, player, PENALTY_DRAW, events)
+            _draw(state, player, PENALTY_DRAW, events, ".refused")
             _end_turn(state, now, events)
     elif kind in ("draw", "pass"):
         if state["draft"] is not None:

@@ -43,6 +43,9 @@ REQUIRED_KEYS = (
     "next_set_no",
     "seq",
 )
+# what a board names of the last moves (`engine._moved`), kept across the games of a match; a
+# state stored before they existed reads them as absent
+LAST_MOVE_FIELDS: dict[str, Any] = {"last_move": None, "placed_by": None}
 
 
 def table_set(set_id: str, norm: NormalizedSet, pos: dict[str, int]) -> dict[str, Any]:
@@ -100,6 +103,7 @@ def new_game_fields(
         "game_scores": {},
         "timeouts_in_a_row": {p: 0 for p in players},
         "next_set_no": 1,
+        "drawn": {},  # each player's latest draw while they have not acted since (their own view shows it)
     }
 
 
@@ -155,6 +159,7 @@ def make_state(
         **new_game_fields(players, current or players[0], racks, pool, opts, opts["startedAt"]),
         "match": new_match(players),
         "left": [],
+        **LAST_MOVE_FIELDS,
         "seq": 0,
     }
     state["table"] = [table_set(f"s{i + 1}", n, p) for i, (n, p) in enumerate(zip(norms, positions))]

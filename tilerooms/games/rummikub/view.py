@@ -1,7 +1,9 @@
 """What each viewer may see (spec §8.3) and per-viewer event filtering.
 
-Public: the committed table, rack counts, meld flags, pool count, turn, deadline, scores.
-Own: the viewer's rack; the current player's draft with per-set validity and reasons.
+Public: the committed table, rack counts, meld flags, pool count, turn, deadline, scores, the last
+move (who, what, how many tiles) and who changed the table last.
+Own: the viewer's rack and the tiles of their latest draw until they act; the current player's
+draft with per-set validity and reasons.
 Others: the draft only with `showDraftToOthers` (else "thinking" and a change counter).
 Never: the pool's contents or order, another player's rack, the RNG, the draft history.
 """
@@ -9,7 +11,7 @@ Never: the pool's contents or order, another player's rack, the RNG, the draft h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
@@ -59,6 +61,14 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
     }
 
 
+def _own_drawn(state: dict[str, Any], viewer: str | None) -> list[str]:
+    """The viewer's tiles from their latest draw, while they have not acted since and still hold them."""
+    if viewer is None or viewer not in state["racks"]:
+        return []
+    rack = set(state["racks"][viewer])
+    return [t for t in (state.get("drawn") or {}).get(viewer, []) if t in rack]
+
+
 def view(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """The part of `state` that `viewer` may see (a seated player id, or None for a spectator)."""
     playing = state["phase"] == "playing"
@@ -96,10 +106,14 @@ def view(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         "result": game_result(state),
         "rack": list(state["racks"][viewer]) if viewer in state["racks"] else None,
         "draft": None,
+        # what the board names and marks (issue 18: 3), so no screen reads it back from events
+        "last_move": dict(state["last_move"]) if state.get("last_move") else None,
+        "placed_by": state.get("placed_by"),
+        "drawn": _own_drawn(state, viewer),
     }
     if playing:
-        if viewer == current:
-            out["draft"] = _own_draft(state, cast(str, viewer))  # the current player: a str
+        if viewer is not None and viewer == current:
+            out["draft"] = _own_draft(state, viewer)
         else:
             other: dict[str, Any] = {"thinking": True, "changes": state["draft_changes"]}
             if state["options"]["showDraftToOthers"]:

@@ -202,10 +202,15 @@ class MahjongTable(RoomState):
 
     async def _mj_send(self, action: dict[str, Any]) -> None:
         action = {**action, "seq": self._mj_view.get("phaseSeq")}
-        self._mj_selected, self._mj_riichi_mode = "", False
+        picked = self._raw("_mj_selected") or self._raw("_mj_riichi_mode")
+        self._put(_mj_selected="", _mj_riichi_mode=False)
+        shown = self._raw("_mj_view")
         service = runtime.service()
-        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)))
-        self._mj_restyle()  # the selection is gone even when the action was refused
+        await self._ask(lambda: service.act(self._room_id, self._viewer, action, origin=request_origin(self)))
+        # an answer `_show` took in keeps its view and restyles the table, the selection gone
+        # (issue 33: once per action, not twice); a refusal, or an answer with nothing new, did not
+        if picked and self._raw("_mj_view") is shown:
+            self._mj_restyle()
 
     def _mj_legal(self) -> dict[str, Any]:
         return ((self._mj_view.get("me") or {}).get("legal")) or {}

@@ -2,13 +2,13 @@
 
 - which table sets another player's move changed (1 s highlight, spec §9),
 - which tiles just arrived on the table (200 ms animation),
-- which rack tiles I drew and have not acted since (a "new" mark),
-- who made the last move, in one short line ("AI 2: 3장 내려놓음"),
+- the last move in one short line ("AI 2: 3장 내려놓음"),
 - the first-meld progress and refusal with the points still missing,
 - English for the AI seats' names ("AI 2 (쉬움)" -> "AI 2 (Easy)").
 
-Everything comes from the viewer's own view and its public events (`view["events"]`: the room's
-recent events this viewer may see, each stamped with the engine's `seq` after its action).
+Everything comes from the viewer's own engine view: the engine names the last move, who changed
+the table last and the viewer's newly drawn tiles (`games/rummikub/view.py`), so nothing here
+reads them back from events.
 """
 
 from __future__ import annotations
@@ -19,10 +19,6 @@ from typing import Any
 
 from tilerooms.i18n import text
 
-# the engine's events that end a move, and what the line says about them
-MOVE_EVENTS = ("committed", "drewCount", "passed", "left")
-# events by which I act in my turn: after one of these my drawn tiles are no longer new
-MY_ACTIONS = ("draftChanged", "committed", "drewCount", "passed", "commitFailed", "timedOut", "left")
 AI_NAME = re.compile(r"^AI (\d+) \((쉬움|보통|어려움)\)$")
 AI_LEVELS_EN = {"쉬움": "Easy", "보통": "Normal", "어려움": "Hard"}
 
@@ -48,63 +44,15 @@ def arrived_tiles(before: Iterable[str], after: Iterable[str]) -> set[str]:
     return set(after) - set(before)
 
 
-def last_author(events: Sequence[dict[str, Any]]) -> str | None:
-    """The player of the latest commit among `events`, or None."""
-    for event in reversed(events):
-        if event.get("type") == "committed":
-            return event.get("player")
-    return None
-
-
-def drawn_tiles(events: Sequence[dict[str, Any]], viewer: str | None, rack: Iterable[str]) -> list[str]:
-    """Tiles of my latest draw, while I have not acted since (they stay in my rack)."""
-    if viewer is None:
-        return []
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
-        if event.get("type") == "drew" and event.get("player") == viewer:
-            later = [e for e in events[i + 1 :] if e.get("seq") != event.get("seq")]
-            if any(e.get("player") == viewer and e.get("type") in MY_ACTIONS for e in later):
-                return []
-            mine = set(rack)
-            return [t for t in event.get("tile_ids") or [] if t in mine]
-    return []
-
-
 def name_en(name: str) -> str:
     """A seat's name in English: an AI seat's level is translated, a person's name kept."""
     match = AI_NAME.match(name)
     return f"AI {match.group(1)} ({AI_LEVELS_EN[match.group(2)]})" if match else name
 
 
-def last_move_parts(events: Sequence[dict[str, Any]]) -> tuple[str, str, int] | None:
-    """The latest move among `events` as (player, kind, count), kind an i18n key after "move."
-    ("placed", "drew", "drew.timeout", "passed.refused", "left" …), or None."""
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
-        kind = event.get("type")
-        if kind not in MOVE_EVENTS:
-            continue
-        player = event.get("player") or ""
-        same_action = [e for e in events if e.get("seq") == event.get("seq") and e.get("player") == player]
-        timed_out = any(e.get("type") == "timedOut" for e in same_action)
-        refused = any(e.get("type") == "commitFailed" for e in same_action)
-        if kind == "committed":
-            key, count = "placed", len(event.get("tile_ids") or [])
-        elif kind == "drewCount":
-            key, count = "drew", int(event.get("count") or 0)
-        elif kind == "passed":
-            key, count = "passed", 0
-        else:
-            key, count = "left", 0
-        if kind in ("drewCount", "passed") and (timed_out or refused):
-            key += ".timeout" if timed_out else ".refused"
-        return player, key, count
-    return None
-
-
 def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer: str | None) -> tuple[str, str]:
-    """One move in one line, Korean and English ("AI 2: 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")."""
+    """One move in one line, Korean and English ("AI 2: 3장 내려놓음", "AI 2 (Easy): placed 3 tiles"):
+    `kind` is the i18n key after "move." the engine's `last_move` carries, `count` its tiles."""
     name = names.get(player, player)
     out = []
     for locale in ("ko", "en"):
@@ -112,12 +60,6 @@ def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer:
         plural = "" if count == 1 or locale == "ko" else "s"
         out.append(text(f"move.{kind}", locale).format(who=who, n=count, s=plural))
     return out[0], out[1]
-
-
-def last_move(events: Sequence[dict[str, Any]], names: dict[str, str], viewer: str | None) -> tuple[str, str]:
-    """The latest move as one line in Korean and English ("AI 2: 3장 내려놓음"), or ("", "")."""
-    parts = last_move_parts(events)
-    return move_line(*parts, names, viewer) if parts else ("", "")
 
 
 def meld_progress(points: int, required: int) -> tuple[str, str]:

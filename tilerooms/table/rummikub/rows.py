@@ -130,7 +130,8 @@ def turn_line(current: int, pool: int, deadline: int, now: int, tiles: list[int]
 
 
 def parse_turn_line(line: str) -> Turn:
-    """The `Turn` of a `turn_line` (an empty line: nobody's turn, nothing shown)."""
+    """The `Turn` of a `turn_line` (an empty line: nobody's turn, nothing shown), as a client reads
+    what it received (the load bench, tests); the server's state keeps the view it came from."""
     if not line:
         return Turn(-1, 0, 0, 0, [], None)
     current, pool, deadline, now, tiles, last = line.split(" ")
@@ -237,14 +238,14 @@ def board(
     changed: set[str] | None = None,
     arrived: set[str] | None = None,
     drawn: set[str] | None = None,
-    last: tuple[str, str, int] | None = None,
+    last: dict[str, Any] | None = None,
     now: int = 0,
 ) -> Board:
     """The board of one viewer from their own `view`, with their rack in `rack_order` cells.
 
     `changed`: keys (`set_key`) of sets another player's move changed; `arrived`: tiles that just
-    came onto the table; `drawn`: my rack tiles from my latest draw; `last`: the last move as
-    (player, kind, count) (tilerooms/table/rummikub/moves.py); `now`: the server's clock when the
+    came onto the table; `drawn`: my rack tiles from my latest draw; `last`: the engine view's
+    last move ({"player", "kind", "count"}); `now`: the server's clock when the
     turn's deadline was first shown.
     """
     me = view.get("viewer")
@@ -266,7 +267,7 @@ def board(
     untouched = my_turn and draft.get("sets") is not None and same_as_table(draft["sets"], view["table"])
     players = view["players"]
     seats = {p["id"]: i for i, p in enumerate(players)}
-    move = (seats[last[0]], last[1], last[2]) if last and last[0] in seats else None
+    move = (seats[last["player"]], last["kind"], last["count"]) if last and last["player"] in seats else None
     current = next((i for i, p in enumerate(players) if p["current"]), -1)
     return Board(
         players=[

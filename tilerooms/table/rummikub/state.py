@@ -22,7 +22,7 @@ from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
-from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, parse_set_code, parse_turn_line, rack_rows, set_rows
+from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
 
 
@@ -59,7 +59,7 @@ class RummikubTable(RoomState):
     _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
     _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
     _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
-    _last: list[Any] = []  # the last move (player, kind, count): issue 18's line "AI 2: 3장 내려놓음"
+    _last: dict[str, Any] = {}  # the engine view's last move {player, kind, count}: issue 18's line "AI 2: 3장 내려놓음"
     _deadline: int = 0  # the turn's deadline and the server's clock when it was first shown
     _now: int = 0
 
@@ -92,14 +92,11 @@ class RummikubTable(RoomState):
     @property
     def pool_count(self) -> int:
         """Tiles left in the pool."""
-        return parse_turn_line(self.turn).pool
+        return int((self._raw("_game") or {}).get("pool_count") or 0)
 
     def _last_move_lines(self) -> tuple[str, str]:
-        move = parse_turn_line(self.turn).move
-        if move is None:
-            return "", ""
-        player = self.players[move[0]].id
-        return moves.move_line(player, move[1], move[2], self._names, self._viewer)
+        last = self._raw("_last")
+        return moves.move_line(last["player"], last["kind"], last["count"], self._names, self._viewer) if last else ("", "")
 
     @property
     def last_move(self) -> str:
@@ -129,11 +126,10 @@ class RummikubTable(RoomState):
         game = view.get("game_state") or {}
         self._game = game
         after = game.get("table")
-        events = view.get("events") or []
         if before is None or after is None:
             self._put(_changed=[], _arrived=[])
         elif moves.table_keys(before) != moves.table_keys(after):
-            author = moves.last_author(events)
+            author = game.get("placed_by")
             changed = moves.changed_keys(before, after) if author not in (None, self._viewer) else []
             self._put(_changed=changed)
             if changed:
@@ -141,13 +137,13 @@ class RummikubTable(RoomState):
         shown_now = _shown_tiles(game)
         if before is not None and shown_now != shown_before:
             self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
-        self._put(_drawn=moves.drawn_tiles(events, self._viewer, game.get("rack") or []), _last=list(moves.last_move_parts(events) or ()) if game else [])
+        self._put(_drawn=list(game.get("drawn") or []), _last=dict(game.get("last_move") or {}))
         deadline = int(game.get("deadline") or 0)
         if deadline != self._deadline:
             self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
 
     def _show_board(self, b: Board) -> None:
-        on_board = {t for code in b.sets for t in parse_set_code(code)[3]} | {t for t in b.rack_cells if t}
+        on_board = _shown_tiles(self._raw("_game")) | {t for t in b.rack_cells if t}  # `b` is that game's board
         self._put(_rack_order=b.rack_cells + [""] * (b.rack_size - len(b.rack_cells)))
         # each set in its slot, the rest in sets_more; every other Board field is a var of the same name
         slots = {f"set_{i}": b.sets[i] if i < len(b.sets) else "" for i in range(SET_SLOTS)}
@@ -157,7 +153,6 @@ class RummikubTable(RoomState):
     def _restyle(self) -> None:
         game = self._raw("_game")
         if game:
-            last = tuple(self._raw("_last")) or None
             self._show_board(
                 board(
                     game,
@@ -167,7 +162,7 @@ class RummikubTable(RoomState):
                     set(self._raw("_changed")),
                     set(self._raw("_arrived")),
                     set(self._raw("_drawn")),
-                    last,
+                    self._raw("_last") or None,
                     self._now,
                 )
             )
@@ -186,7 +181,7 @@ class RummikubTable(RoomState):
     def _select(self, tiles: list[str]) -> None:
         """Select `tiles` (those on my board): the board itself does not change, so it is not
         rebuilt (a tap is the most frequent event there is)."""
-        on_board = {t for code in self._set_codes() for t in parse_set_code(code)[3]} | set(self._raw("rack_cells"))
+        on_board = _shown_tiles(self._raw("_game")) | set(self._raw("rack_cells"))
         self._put(selected=[t for t in tiles if t in on_board])
 
     def _rack_tiles(self) -> list[str]:
@@ -202,7 +197,7 @@ class RummikubTable(RoomState):
         tile, steps = data.get("tile"), data.get("steps")
         if not isinstance(tile, str) or not isinstance(steps, int):
             return
-        rows = [self._rack_tiles()] + [parse_set_code(code)[3] for code in self._set_codes()]
+        rows = [self._rack_tiles()] + [list(s["tile_ids"]) for s in _shown_sets(self._raw("_game"))]
         line = next((r for r in rows if tile in r), None)
         if line is not None:
             self.selected = chain(line, tile, min(steps, 13))
@@ -277,7 +272,7 @@ class RummikubTable(RoomState):
         action = {**action, "turn": self._game.get("turn_no")}
         service = runtime.service()
         # a first-meld refusal says the points missing
-        await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)), explain=moves.explain)
+        await self._ask(lambda: service.act(self._room_id, self._viewer, action, origin=request_origin(self)), explain=moves.explain)
 
     @browser_event
     async def place_new(self) -> None:
@@ -317,10 +312,16 @@ for _slot in range(SET_SLOTS):
     RummikubTable.add_var(f"set_{_slot}", str, "")
 
 
-def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
-    """The tiles on the sets a viewer's board shows: their own draft in their turn, else the table."""
+def _shown_sets(game: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The sets a viewer's board shows, in the board's order: the draft they see (their own in
+    their turn, another's when shown), else the table. The state reads them here, not back from
+    the set codes it sent."""
     if not game:
-        return set()
+        return []
     draft = game.get("draft") or {}
-    sets = draft["sets"] if draft.get("sets") is not None else game.get("table") or []
-    return {t for s in sets for t in s["tile_ids"]}
+    return draft["sets"] if draft.get("sets") is not None else game.get("table") or []
+
+
+def _shown_tiles(game: dict[str, Any] | None) -> set[str]:
+    """The tiles on the sets a viewer's board shows."""
+    return {t for s in _shown_sets(game) for t in s["tile_ids"]}

@@ -19,7 +19,7 @@ from tilerooms.i18n import MESSAGES
 from tilerooms.table.rummikub.state import RummikubTable
 
 _NUMBER = FunctionStringVar.create("Number")
-# the kinds a move line can have (rummikub_moves.last_move_parts), each an i18n key after "move."
+# the kinds a move line can have (the engine view's `last_move`), each an i18n key after "move."
 MOVE_KINDS = ("placed", "drew", "drew.timeout", "drew.refused", "passed", "passed.timeout", "passed.refused", "left")
 
 
