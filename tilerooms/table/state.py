@@ -177,14 +177,11 @@ class RoomState(rx.State):
     @browser_event
     async def submit_password(self, form: dict[str, str]) -> None:
         """Join a password-protected room."""
-        identity = await self.get_state(IdentityState)
-        try:
-            view = await runtime.service().join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
-        except RuleError as err:
-            self.error = err.message  # nothing changed: the room shown stays
-            return
-        self._put(needs_password=False, error="")
-        self._apply_view(view)
+        who = (await self.get_state(IdentityState))._current_user()
+        service = runtime.service()
+        await self._ask(lambda: service.join(self._room_id, who, password=str(form.get("password", "")), origin=request_origin(self)))
+        if self._raw("role") != "outsider":  # in: the form goes
+            self._put(needs_password=False)
 
     @browser_event
     async def leave(self):

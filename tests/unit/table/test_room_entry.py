@@ -8,6 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.rooms import runtime
+from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
@@ -129,3 +130,17 @@ async def test_what_a_room_page_showed_never_shows_on_the_next_one(monkeypatch):
     await room.enter()
     assert room.status == "playing" and room.error == "" and rummikub.rack_cells
     assert room.mj_reduced is True
+
+
+async def test_a_password_room_asks_then_lets_in_through_the_one_path(monkeypatch):
+    service, root, room = _browser(monkeypatch)
+    host = guest("passwordhost1", "방장")
+    room_id = await service.create_room(host, game="rummikub", name="비밀 방", password="1234")
+    _go(root, f"/room/{room_id}")
+    await room.enter()
+    assert room.needs_password is True and room.role == "outsider" and room.room_name == "비밀 방"
+    await room.submit_password({"password": "0000"})
+    assert room.needs_password is True and room.error != "" and room.role == "outsider"  # refused: nothing changed
+    await room.submit_password({"password": "1234"})
+    assert (room.needs_password, room.error, room.role) == (False, "", "player")
+    assert sum(1 for s in room.seats if not s.empty) == 2
