@@ -203,7 +203,7 @@ async def test_reconnect_within_grace_keeps_the_seat_and_the_draft(service, cloc
     await service.disconnected(room_id, current)
     clock.advance(30)
     await service.tick()
-    assert await service.connected(room_id, current)
+    assert (await service.connected(room_id, current))["you"]["role"] == "player"  # the seat is theirs again
     back = await service.view(room_id, current)
     assert back["you"]["role"] == "player"
     assert [s["tile_ids"] for s in back["game_state"]["draft"]["sets"]] == [[rack[0]]]

@@ -239,19 +239,22 @@ class RoomService:
                 waiting.join_seat(room, who, password)
             _mark_present(room, who.id)
 
-        await self._change(room_id, join)
-        return await self.view(room_id, who.id) or {}
+        return await self._change_seen(room_id, who.id, join)  # from the room just saved: no second load
 
     async def leave(self, room_id: str, who_id: str) -> None:
         """Leave the room (and its game, if playing: tiles go back to the pool)."""
         await self._change(room_id, lambda room, now: play.leave_game(room, who_id, now))
 
-    async def connected(self, room_id: str, who_id: str, socket: str | None = None) -> bool:
+    async def connected(self, room_id: str, who_id: str, socket: str | None = None) -> dict[str, Any] | None:
         """A socket of `who_id` shows the room (`presence.socket_id`; None: the person is back,
         socket unknown): their seat is theirs again. The socket is recorded even for an outsider,
-        so a later join counts it. False when they have no place in the room."""
+        so a later join counts it. Returns the room as `who_id` now sees it (role "outsider": no
+        place in it), read once (a page entering the room shows it, issue 33: 4); None when the
+        room is gone."""
+        changed: list[Room] = []
 
         def back(room: Room, now: int) -> None:
+            changed.append(room)  # the loaded copy, then the one `_change` saved (if it changed)
             if socket is None:
                 presence.mark_present(room, who_id)
             else:
@@ -259,10 +262,9 @@ class RoomService:
 
         room = await self.store.load(room_id)
         if room is None:
-            return False
-        placed = room.seat_of(who_id) is not None or who_id in room.spectators
+            return None
         await self._change_presence(room, back)
-        return placed
+        return room_view(changed[-1], who_id)
 
     async def disconnected(self, room_id: str, who_id: str, socket: str | None = None) -> None:
         """A socket of `who_id` stopped showing the room (None: all of them). When it was their

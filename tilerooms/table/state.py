@@ -18,14 +18,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 
 from tilerooms.core import RuleError
 from tilerooms.i18n import SERVER_MESSAGES, text
-from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.reflex_ext.assign import put, raw
+from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.identity import IdentityState
@@ -122,65 +122,77 @@ class RoomState(rx.State):
     _chat_read_no: int = 0  # the last chat line this viewer has seen
 
     # -- entering and leaving ----------------------------------------------------------------
+    # the viewer's own setting, kept from room to room when the page resets what it shows (`page_reset`)
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("mj_reduced",)
+
     @browser_event
     async def enter(self):
-        """Page load (and reload): rejoin my seat, else take a free seat, else watch."""
+        """Page load (and reload): what the page showed before goes (dialogs, errors, the last
+        room's details and tables: `page_reset`), then the room is read once — rejoin my seat, else
+        take a free seat, else watch — and the view that answers is shown."""
         room_id = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         identity = await self.get_state(IdentityState)
         who = identity._current_user()
-        lobby = await self.get_state(LobbyState)
-        lobby.following = False  # stop the lobby list refresh
-        # and drop the list: every open room, held for nothing while this browser shows a room —
-        # 100 rooms open, ~35 KB a browser (issue 20: 4); the lobby's on_load reloads it
-        put(lobby, {"rooms": []})
-        self._room_id, self._viewer, self.me = room_id, who.id, who.id
+        with entered(self):
+            self._room_id, self._viewer, self.me = room_id, who.id, who.id
+            await self._enter(room_id, who)
+
+    async def _enter(self, room_id: str, who: Any) -> None:
         service = runtime.service()
-        view = await service.view(room_id, who.id)
+        try:
+            view = await service.connected(room_id, who.id)  # the one read; a member's seat is theirs again
+        except RuleError:  # closed between its read and its change
+            view = None
         if view is None:
             await runtime.live().forget(self.router.session.client_token)  # no longer shows the room it showed
             self.status = "closed"
             self.error = "없는 방이거나 이미 닫힌 방이에요"
             return
+        if view["you"]["role"] == "outsider":
+            view = await self._join(view, who)
+        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
+        self._apply_view(view, force=True)
+
+    async def _join(self, view: dict[str, Any], who: Any) -> dict[str, Any]:
+        """An outsider entering: a free seat, or watching (a link with ?watch=1, a game under way,
+        every seat taken); a password room asks first. The room as they now see it."""
+        service = runtime.service()
         watch = self.router.url.query_parameters.get("watch") == "1"
         try:
-            if view["you"]["role"] != "outsider":
-                await service.connected(room_id, who.id)
-            elif watch or view["status"] != "waiting":
-                await service.join(room_id, who, spectate=True, origin=request_origin(self))
-            elif view["has_password"]:
+            if watch or view["status"] != "waiting":
+                return await service.join(self._room_id, who, spectate=True, origin=request_origin(self))
+            if view["has_password"]:
                 self.needs_password = True
-            else:
-                await service.join(room_id, who, origin=request_origin(self))
+                return view
+            return await service.join(self._room_id, who, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
                 try:  # every seat taken: watch instead
-                    await service.join(room_id, who, spectate=True, origin=request_origin(self))
+                    return await service.join(self._room_id, who, spectate=True, origin=request_origin(self))
                 except RuleError as refused:
                     self.error = refused.message
-        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
-        await self._refresh()
+            return view  # refused: the room is as it was read
 
     @browser_event
     async def submit_password(self, form: dict[str, str]) -> None:
         """Join a password-protected room."""
-        identity = await self.get_state(IdentityState)
-        try:
-            await runtime.service().join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
-            self.needs_password = False
-            self.error = ""
-        except RuleError as err:
-            self.error = err.message
-        await self._refresh()
+        who = (await self.get_state(IdentityState))._current_user()
+        service = runtime.service()
+        await self._ask(lambda: service.join(self._room_id, who, password=str(form.get("password", "")), origin=request_origin(self)))
+        if self._raw("role") != "outsider":  # in: the form goes
+            self._put(needs_password=False)
 
     @browser_event
     async def leave(self):
-        """Leave the room (and the game: my tiles go back to the pool) and return to the lobby."""
+        """Leave the room (and the game: my tiles go back to the pool) and return to the lobby;
+        what the page showed goes with it (the menu, the board), so no page opens under it."""
         try:
             await runtime.service().leave(self._room_id, self._viewer)
         except RuleError:
             pass
         await runtime.live().forget(self.router.session.client_token)
+        reset(self)
         return rx.redirect("/lobby")
 
     # -- views -------------------------------------------------------------------------------
@@ -195,13 +207,6 @@ class RoomState(rx.State):
     def _table(self, game: str) -> Any:
         """The loaded table substate showing `game` ("rummikub" / "mahjong"), if any."""
         return next((sub for sub in self._room().substates.values() if getattr(sub, "GAME", None) == game), None)
-
-    async def _refresh(self) -> None:
-        view = await runtime.service().view(self._room_id, self._viewer)
-        if view is None:
-            self.status = "closed"
-            return
-        self._apply_view(view, force=True)
 
     async def _ask(self, request: Callable[[], Awaitable[dict[str, Any]]], explain: Callable[[str], str] = str) -> None:
         """The one path for everything this browser asks of its room (issue 18: 6): the service

@@ -14,6 +14,7 @@ import reflex as rx
 
 from tilerooms.accounts import game_records, oauth, records, rewards, settings, users
 from tilerooms.games import GAMES
+from tilerooms.reflex_ext.page_reset import entered
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms.identity import Identity
 from tilerooms.shell.identity import IdentityState
@@ -85,37 +86,41 @@ class AccountState(rx.State):
     @browser_event
     async def load_signin(self) -> None:
         """The sign-in page: one link per configured provider, carrying the guest's nickname."""
-        who = await self._who()
-        next_path = oauth.safe_next(self.router.url.query_parameters.get("next") or "/me")
-        self.providers = [{"name": p.name, "label": p.label, "href": oauth.login_url(p.name, who.name, next_path)} for p in settings.providers().values()]
+        with entered(self):  # what the page showed before goes (a notice: `page_reset`)
+            who = await self._who()
+            next_path = oauth.safe_next(self.router.url.query_parameters.get("next") or "/me")
+            self.providers = [{"name": p.name, "label": p.label, "href": oauth.login_url(p.name, who.name, next_path)} for p in settings.providers().values()]
 
     @browser_event
     async def load_profile(self) -> None:
         """Profile page: nickname, colour, stats and today's quest."""
-        who = await self._who()
-        user_id = _user_id(who)
-        if user_id is None:
-            return
-        stats, quest = await asyncio.gather(asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id))
-        self.games, self.wins = stats.get("games", 0), stats.get("wins", 0)
-        self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
-        self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
+        with entered(self):  # what the page showed before goes (a notice: `page_reset`)
+            who = await self._who()
+            user_id = _user_id(who)
+            if user_id is None:
+                return
+            stats, quest = await asyncio.gather(asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id))
+            self.games, self.wins = stats.get("games", 0), stats.get("wins", 0)
+            self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
+            self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
 
     @browser_event
     async def load_records(self) -> None:
         """My records: recent games with every player's result, and the stored games to replay."""
-        who = await self._who()
-        user_id = _user_id(who)
-        self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
-        self.replays = await asyncio.to_thread(stored_games, user_id) if user_id is not None else []
+        with entered(self):  # what the page showed before goes (a notice: `page_reset`)
+            who = await self._who()
+            user_id = _user_id(who)
+            self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
+            self.replays = await asyncio.to_thread(stored_games, user_id) if user_id is not None else []
 
     @browser_event
     async def load_rankings(self) -> None:
         """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never count)."""
-        await self._who()
-        weekly, all_time = await asyncio.gather(asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard))
-        self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
-        self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
+        with entered(self):  # what the page showed before goes (a notice: `page_reset`)
+            await self._who()
+            weekly, all_time = await asyncio.gather(asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard))
+            self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
+            self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
 
     @browser_event
     async def save_nickname(self, form: dict[str, str]) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 
 from tilerooms.core import RuleError
+from tilerooms.reflex_ext.assign import put
+from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.rooms.form_options import options_from_form
@@ -16,6 +18,7 @@ from tilerooms.shell.origin import request_origin
 from tilerooms.shell.practice import PracticeState
 
 LOBBY_REFRESH_S = 3.0
+LOBBY_PATHS = ("", "/lobby")  # the lobby's routes, "/" and "/lobby", without their end slash
 
 
 class LobbyState(rx.State):
@@ -23,14 +26,22 @@ class LobbyState(rx.State):
 
     rooms: list[dict[str, Any]] = []
     error: str = ""
-    following: bool = False
+    _following: bool = False  # this browser's follow loop runs
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_following",)  # the loop's own mark outlives a page reset (`page_reset`)
 
     @browser_event
     async def refresh(self) -> None:
-        """Reload the open-room list."""
+        """The lobby's on_load: what it showed before goes (an error line: `page_reset`) and the
+        open-room list loads."""
         identity = await self.get_state(IdentityState)
         identity._current_user()
-        self.rooms = await runtime.service().lobby()
+        rooms = await runtime.service().lobby()
+        with entered(self):
+            put(self, {"rooms": rooms})
+
+    def _shown(self) -> bool:
+        """Whether this browser still shows the lobby (a room's page, say, replaced it)."""
+        return self.router.url.path.rstrip("/") in LOBBY_PATHS
 
     @browser_event(background=True)
     async def follow(self):
@@ -41,21 +52,34 @@ class LobbyState(rx.State):
         # a tab that came back to the lobby no longer shows its room: its seat's 60 s grace starts
         await runtime.live().forget(token)
         async with self:
-            if self.following:
+            if self._following:
                 return
-            self.following = True
+            self._following = True
         try:
             while app.event_namespace is not None and await app.event_namespace._token_manager.is_token_connected(token):
                 rooms = await runtime.service().lobby()
                 async with self:
-                    if not self.following:  # the browser went to a room page
+                    if not self._take(rooms):
                         return
-                    if self.rooms != rooms:
-                        self.rooms = rooms
                 await asyncio.sleep(LOBBY_REFRESH_S)
         finally:
             async with self:
-                self.following = False
+                self._stop()
+
+    def _take(self, rooms: list[dict[str, Any]]) -> bool:
+        """One turn of the follow loop: the new list, while this browser shows the lobby; False
+        once another page (a room's) replaced it: the loop ends."""
+        if not self._shown():
+            return False
+        put(self, {"rooms": rooms})
+        return True
+
+    def _stop(self) -> None:
+        """The follow loop ended: the lobby was left (or its tab closed). Its list — every open room,
+        ~35 KB with 100 rooms open, held for nothing (issue 20: 4) — and what else it showed go;
+        its on_load loads them again."""
+        self._following = False
+        reset(self)
 
     @browser_event
     async def create_room(self, form: dict[str, str]):

@@ -15,7 +15,7 @@ import dataclasses
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 
@@ -23,6 +23,7 @@ from tilerooms.accounts import game_records
 from tilerooms.core.replay import ReplayError
 from tilerooms.games import GAMES
 from tilerooms.reflex_ext.assign import put
+from tilerooms.reflex_ext.page_reset import reset
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.replays import frames
 from tilerooms.replays import mahjong as mj_frames
@@ -114,6 +115,7 @@ class ReplayState(rx.State):
     speed: str = "1"
     copied: bool = False
     _record_id: str = ""
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("speed",)  # the viewer's autoplay speed, from game to game
 
     @rx.var
     def interval_ms(self) -> int:
@@ -125,6 +127,7 @@ class ReplayState(rx.State):
         """Open the page's record: look it up (a few times while the game-end listener may still
         be storing it), build its replay on this worker and show its first step."""
         async with self:
+            reset(self, substates=False)  # what the page showed before goes: another game's steps (`page_reset`)
             record_id = record_id_of(self.router.url.path)
             self._record_id = record_id
             self.status, self.playing, self.copied, self.at = "loading", False, False, 0

@@ -9,7 +9,7 @@ applies the fresh view coming back from the same room load.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 
@@ -116,6 +116,7 @@ class MahjongTable(RoomState):
     mj_large: bool = True
     mj_one_tap: bool = False
     mj_beginner: bool = True
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("mj_large", "mj_one_tap", "mj_beginner")  # kept when the page resets what it shows (`page_reset`)
 
     _mj_view: dict[str, Any] = {}  # this viewer's own mahjong view (tokens for actions)
     _mj_selected: str = ""

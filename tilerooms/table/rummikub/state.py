@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import fields
-from typing import Any
+from typing import Any, ClassVar
 
 from tilerooms.games.rummikub.draft_edit import draft_payload, drop, move_tiles, return_to_rack
 from tilerooms.games.rummikub.hint import find_new_set
@@ -56,6 +56,7 @@ class RummikubTable(RoomState):
 
     _game: dict[str, Any] = {}
     _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_rack_order",)  # the player's own arrangement survives a reload (`page_reset`)
     _changed: list[str] = []  # set keys another player's move changed (1 s highlight), until the next table change
     _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
     _drawn: list[str] = []  # my rack tiles from my latest draw, until I act

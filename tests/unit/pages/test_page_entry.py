@@ -1,0 +1,41 @@
+"""The lobby and account pages drop what they showed when entered again (issue 33: 9): an error or
+notice line of an earlier visit never shows on the next one."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tilerooms.pages.account.state import AccountState
+from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.rooms import runtime
+from tilerooms.rooms.service import RoomService
+
+
+def _substate(root: rx.State, cls: type):
+    return root.get_substate(cls.get_full_name().split(".")[1:])
+
+
+def _go(root: rx.State, path: str) -> None:
+    root._update_router_vars({"pathname": path, "asPath": path, "token": "pages-tab-1", "headers": {}}, root.router_data or {})
+
+
+async def test_the_lobby_drops_an_old_error_and_keeps_its_follow_mark(monkeypatch):
+    monkeypatch.setattr(runtime, "_service", RoomService(seed_source=lambda: 7))
+    root = rx.State(_reflex_internal_init=True)
+    lobby = _substate(root, LobbyState)
+    _go(root, "/lobby")
+    lobby.error = "AI는 1~3명까지 넣을 수 있어요"  # a refused practice of an earlier visit
+    lobby._following = True  # its follow loop runs
+    root._clean()
+    await lobby.refresh()  # the lobby entered again
+    assert lobby.error == "" and lobby._following is True
+    assert "error_rx_state_" in root.get_delta()[lobby.get_full_name()]  # the browser's line goes too
+
+
+async def test_an_account_page_drops_the_notice_of_an_earlier_visit():
+    root = rx.State(_reflex_internal_init=True)
+    account = _substate(root, AccountState)
+    _go(root, "/signin")
+    account.notice = "닉네임을 바꿨어요."
+    await account.load_signin()
+    assert account.notice == ""
