@@ -5,7 +5,7 @@
 - which rack tiles I drew and have not acted since (a "new" mark),
 - who made the last move, in one short line ("AI 2: 3장 내려놓음"),
 - the first-meld progress and refusal with the points still missing,
-- English for the AI seats' names ("AI 2 (쉬움)" -> "AI 2 (Easy)").
+(English for the AI seats' names: `tilerooms.i18n.lines`, shared with the mahjong table.)
 
 Everything comes from the viewer's own view and its public events (`view["events"]`: the room's
 recent events this viewer may see, each stamped with the engine's `seq` after its action).
@@ -18,13 +18,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tilerooms.i18n import text
+from tilerooms.i18n.lines import name_en
 
 # the engine's events that end a move, and what the line says about them
 MOVE_EVENTS = ("committed", "drewCount", "passed", "left")
 # events by which I act in my turn: after one of these my drawn tiles are no longer new
 MY_ACTIONS = ("draftChanged", "committed", "drewCount", "passed", "commitFailed", "timedOut", "left")
-AI_NAME = re.compile(r"^AI (\d+) \((쉬움|보통|어려움)\)$")
-AI_LEVELS_EN = {"쉬움": "Easy", "보통": "Normal", "어려움": "Hard"}
 
 
 def set_key(tile_ids: Iterable[str]) -> str:
@@ -69,12 +68,6 @@ def drawn_tiles(events: Sequence[dict[str, Any]], viewer: str | None, rack: Iter
             mine = set(rack)
             return [t for t in event.get("tile_ids") or [] if t in mine]
     return []
-
-
-def name_en(name: str) -> str:
-    """A seat's name in English: an AI seat's level is translated, a person's name kept."""
-    match = AI_NAME.match(name)
-    return f"AI {match.group(1)} ({AI_LEVELS_EN[match.group(2)]})" if match else name
 
 
 def last_move_parts(events: Sequence[dict[str, Any]]) -> tuple[str, str, int] | None:
@@ -136,18 +129,6 @@ def explain(message: str) -> str:
         return message
     required, points = int(match.group(1)), int(match.group(2))
     return text("board.meld_refused").format(required=required, points=points, missing=required - points)
-
-
-MELD_REFUSED_KO = re.compile(r"^첫 등록은 (\d+)점 이상이어야 해요 \(지금 (\d+)점, (\d+)점 더 필요해요\)$")
-
-
-def english(message: str) -> str:
-    """English of a Korean line with numbers in it (the fixed ones are in SERVER_MESSAGES), or ""."""
-    match = MELD_REFUSED_KO.match(message or "")
-    if match:
-        required, points, missing = (int(g) for g in match.groups())
-        return text("board.meld_refused", "en").format(required=required, points=points, missing=missing)
-    return ""
 
 
 def same_as_table(draft_sets: Sequence[dict[str, Any]], table: Sequence[dict[str, Any]]) -> bool:
