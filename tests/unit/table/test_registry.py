@@ -87,3 +87,25 @@ def test_ai_seats_are_known_by_one_function():
         if path.relative_to(ROOT) != Path("rooms/identity.py") and prefix_test.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+async def test_each_games_table_sets_its_own_options_line():
+    import reflex as rx
+
+    from tilerooms.rooms.identity import guest
+    from tilerooms.rooms.service import RoomService
+
+    host = guest("hostbrowser01", "영희")
+    service = RoomService(seed_source=lambda: 7)
+    shown = {}
+    for game in GAMES:
+        room_id = await service.create_room(host, game=game)
+        root = rx.State(_reflex_internal_init=True)
+        room = root.get_substate(RoomState.get_full_name().split(".")[1:])
+        room._viewer = host.id
+        room._apply_view(await service.view(room_id, host.id), force=True)
+        shown[game] = (room.game, room.options_text, room.options_text_en)
+    assert shown == {
+        "rummikub": ("rummikub", "턴 60초 · 전체 30분", "Turn 60 s · game 30 min"),
+        "mahjong": ("mahjong", "반장전 · 타패 15초 · 응답 8초", "Half game · discard 15 s · call 8 s"),
+    }
