@@ -54,7 +54,8 @@ def test_known_rule_error_messages_have_english():
 
 
 def test_room_state_lines_in_both_locales():
-    from tilerooms.table.state import _mahjong_options_text, _options_text
+    from tilerooms.table.mahjong.room_lines import options_text as _mahjong_options_text
+    from tilerooms.table.rummikub.room_lines import options_text as _options_text
 
     options = {"turnSeconds": 90, "gameSeconds": 1200}
     assert _options_text(options) == "턴 90초 · 전체 20분"

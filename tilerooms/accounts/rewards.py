@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any
 
-from tilerooms.rooms.identity import AI_PREFIX, MEMBER_PREFIX
+from tilerooms.rooms.identity import MEMBER_PREFIX, is_ai
 
 KST = timezone(timedelta(hours=9))  # quest days and leaderboard weeks follow Korean time
 
@@ -45,7 +45,7 @@ XP_KINDS = frozenset({KIND_XP})
 
 def player_kind(player_id: str) -> str:
     """ "member" | "guest" | "ai" from the id's prefix (ids are minted by the server, never typed in)."""
-    if player_id.startswith(AI_PREFIX):
+    if is_ai(player_id):
         return "ai"
     if player_id.startswith(MEMBER_PREFIX) and player_id[len(MEMBER_PREFIX) :].isdigit():
         return "member"

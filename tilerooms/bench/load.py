@@ -53,6 +53,7 @@ from tilerooms.bench.room_latency import (
     _start_backend,
     household,
 )
+from tilerooms.rooms.catalog import game_info
 
 REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
 GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}
@@ -199,11 +200,11 @@ async def _room(
     try:
         try:
             async with setup:  # a few rooms at a time: 200 rooms opening at once time out
-                await _open_room(player, watcher, game, 3 if game == "mahjong" else 1)
+                await _open_room(player, watcher, game, game_info(game).practice_ais or 1)
         finally:
             await ready.wait()  # every room plays before the measuring window opens
         step = "play"
-        await (_mahjong if game == "mahjong" else _number_tiles)(player, watcher, figures, rng, think)
+        await {"rummikub": _number_tiles, "mahjong": _mahjong}[game](player, watcher, figures, rng, think)
     except Exception as err:  # noqa: BLE001 - counted, the other rooms go on
         figures.errors.append(f"{game} {step}: {type(err).__name__}: {err} (screen error: {player.vars.get('error')!r})")
     finally:

@@ -10,6 +10,10 @@ An engine is a module of pure functions over a JSON-serialisable state dict:
 - `deadline(state) -> float | None` (epoch ms)
 - `on_timeout(state, player) -> action`
 - `result(state) -> dict | None`
+- `shift_time(state, delta_ms) -> None` (a paused game's clocks move on)
+
+Optional capabilities are declared on the game's `GameDefinition` (`set_away`, `reaction_window`),
+never probed on the engine module: the room layer asks the definition whether a game has one.
 
 Events are dicts `{"type": ..., "to": [player ids] | None, ...}`; `to=None` means public.
 
@@ -48,10 +52,14 @@ class Engine(Protocol):
 
     def result(self, state: State) -> dict | None: ...
 
+    def shift_time(self, state: State, delta_ms: float) -> None: ...
+
 
 # -- one game, whole (issue 21: 4) -------------------------------------------------------------
 
 FormField = tuple[str, Callable[[Any], Any]]  # (option key, converter of the browser's string)
+SetAway = Callable[[State, str, bool, float], list[Event]]  # (state, player, away, now) -> events
+ReactionWindow = Callable[[State], bool]  # (state) -> the game waits for answers to another's move
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,13 @@ class GameDefinition:
     # state lists that only grow at their end, an entry never changed once added (mahjong's past
     # hands): the in-process store serialises them again only when they grow
     append_only_keys: tuple[str, ...] = ()
+    # how many AIs a practice game seats; None: as many as the player chose (1..max_players - 1)
+    practice_ais: int | None = None
+    # optional engine capabilities, declared here (None: the game has none)
+    # the room layer reports seats whose socket is gone: the game plays them on autopilot
+    set_away: SetAway | None = None
+    # the game waits for answers to another player's tile: AIs answer at once, not at a human pace
+    reaction_window: ReactionWindow | None = None
 
     def options_from_form(self, form: Mapping[str, Any]) -> dict[str, Any]:
         """The game options a create-room form asks for; ValueError / TypeError on a non-number.

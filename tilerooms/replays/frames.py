@@ -20,7 +20,7 @@ from typing import Any, Protocol, cast
 
 from tilerooms.core.replay import LogEntry, ReplayStep, apply_entry
 from tilerooms.games import GAMES
-from tilerooms.table.rummikub.moves import name_en
+from tilerooms.i18n.lines import name_en
 
 CHECKPOINT = 64  # log entries between two kept states: a step is rebuilt with at most this many applies
 CACHE_SIZE = 8  # replays kept per worker (each a few hundred kB at most)

@@ -74,9 +74,7 @@ def move_index(move_steps: Sequence[int], step: int) -> int:
 
 def panel(review: dict[str, Any], move_steps: Sequence[int], names: dict[str, str]) -> ReviewPanel:
     """The rows of a finished review (either game) for a replay whose move lines sit at `move_steps`."""
-    if review.get("game") == "mahjong":
-        return _mahjong(review, move_steps, names)
-    return _rummikub(review, move_steps, names)
+    return PANELS.get(review.get("game"), _rummikub)(review, move_steps, names)
 
 
 def _name(player: dict[str, Any] | str, names: dict[str, str]) -> str:
@@ -207,3 +205,7 @@ def _mahjong(review: dict[str, Any], move_steps: Sequence[int], names: dict[str,
             )
         )
     return ReviewPanel(worst=worst, summary=summary)
+
+
+# each game's rows, by the game id its review names
+PANELS = {"rummikub": _rummikub, "mahjong": _mahjong}

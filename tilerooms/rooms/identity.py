@@ -75,5 +75,6 @@ def guest(browser_key: str, name: object = None) -> Identity:
 
 
 def is_ai(player_id: str) -> bool:
-    """AI occupants have ids no browser can claim."""
+    """Whether a player id is an AI seat's: the one test of it (the room, the game loop and the
+    rewards ask here). AI occupants have ids no browser can claim (the server mints them)."""
     return player_id.startswith(AI_PREFIX)

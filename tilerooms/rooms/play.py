@@ -19,6 +19,7 @@ from typing import Any
 
 from tilerooms.core import RuleError
 from tilerooms.rooms.catalog import game_info
+from tilerooms.rooms.identity import is_ai
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.waiting import vacate
 
@@ -203,7 +204,7 @@ def leave_game(room: Room, player_id: str, now: int) -> None:
         room.ai_due.pop(player_id, None)
         vacate(room, player_id)
         settle(room)
-        humans = [p for p in room.game_players if not p.startswith("ai-") and room.seat_of(p) is not None]
+        humans = [p for p in room.game_players if not is_ai(p) and room.seat_of(p) is not None]
         if room.status in ("playing", "paused") and not humans:
             abort_to_waiting(room)
         return
@@ -308,7 +309,7 @@ def expire_disconnected(room: Room, now: int) -> None:
 
 def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Random) -> None:
     """Give each AI whose turn it is a due time after a short human-like delay — or `now` in a
-    reaction window (the engine's optional `reaction_window`, mahjong's claim window), where AIs
+    reaction window (the game's optional `reaction_window`, mahjong's claim window), where AIs
     answer at once so the window's length never depends on their thinking (spec mahjong 5.3
     step 2, §10). Runs after every room change and on every tick, so it first tells the engine
     which seats have no socket (`sync_away`)."""
@@ -316,9 +317,9 @@ def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Ran
     if room.status != "playing" or room.game_state is None:
         room.ai_due = {}
         return
-    engine = _engine(room)
-    active = {p for p in engine.active_players(room.game_state) if p.startswith("ai-")}
-    at_once = bool(getattr(engine, "reaction_window", lambda state: False)(room.game_state))
+    info = game_info(room.game)
+    active = {p for p in info.engine.active_players(room.game_state) if is_ai(p)}
+    at_once = info.reaction_window is not None and info.reaction_window(room.game_state)
     for ai_id in list(room.ai_due):
         if ai_id not in active:
             del room.ai_due[ai_id]
@@ -333,14 +334,15 @@ def sync_away(room: Room, now: int) -> None:
     (`Seat.connected` False, kept by the presence code), from the moment the server sees it until
     the seat is connected again.
 
-    The capability is the engine's optional `set_away(state, player, away, now) -> events`:
+    The capability is the game's optional `set_away(state, player, away, now) -> events`, declared
+    on its `GameDefinition`:
     mahjong passes such a seat at once in claim windows and plays its turn on autopilot 2 s after
     the disconnect (spec mahjong 8.5, §10: a disconnected player never holds up the others' calls).
     The number-tile engine has none: its disconnected players keep their turn clock and draft.
     """
     if room.status != "playing" or room.game_state is None:
         return
-    set_away = getattr(_engine(room), "set_away", None)
+    set_away = game_info(room.game).set_away
     if set_away is None:
         return
     seq = room.game_state.get("seq")

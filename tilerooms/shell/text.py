@@ -11,6 +11,7 @@ from typing import Any
 import reflex as rx
 
 from tilerooms.i18n import MESSAGES, SERVER_MESSAGES
+from tilerooms.rooms.catalog import GAMES
 from tilerooms.shell.locale import LocaleState
 
 
@@ -43,9 +44,6 @@ def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
 
 
 def game_name(game: rx.Var, korean_name: rx.Var) -> rx.Var:
-    """A game's display name from its id (`rummikub`, `mahjong`), the server's Korean name otherwise."""
-    return rx.cond(
-        is_en(),
-        rx.match(game, ("rummikub", MESSAGES["game.rummikub"]["en"]), ("mahjong", MESSAGES["game.mahjong"]["en"]), korean_name),
-        korean_name,
-    )
+    """A game's display name: in English its `GameDefinition.name_en` (found by the game's id),
+    else the server's Korean name (the definition's `name_ko`, sent with the room)."""
+    return rx.cond(is_en(), rx.match(game, *((info.id, info.name_en) for info in GAMES.values()), korean_name), korean_name)

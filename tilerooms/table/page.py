@@ -1,5 +1,6 @@
-"""The room page: waiting room, the number-tile board, results, chat. Every button goes through
-`RoomState`, which asks the room service; what is shown is only this viewer's view."""
+"""The room page: waiting room, the game's table, its final screen, chat. Every button goes through
+`RoomState` (or the game's table substate), which asks the room service; what is shown is only this
+viewer's view. What differs by game comes from the table registry (`tilerooms.table.registry`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,8 @@ import reflex as rx
 from tilerooms.i18n import text
 from tilerooms.shell.header import page
 from tilerooms.shell.locale import LocaleState
-from tilerooms.shell.replay_link import replay_link
-from tilerooms.shell.text import by_locale, game_name, server_line, server_text, tr
-from tilerooms.table.mahjong.board import mahjong_table
-from tilerooms.table.mahjong.results import mahjong_final
-from tilerooms.table.rummikub.board import rummikub_board
+from tilerooms.shell.text import by_locale, game_name, server_text, tr
+from tilerooms.table.registry import any_game, by_game
 from tilerooms.table.state import RoomState
 
 LEVELS = [("easy", "level.easy"), ("normal", "level.normal"), ("hard", "level.hard")]
@@ -121,17 +119,17 @@ def _game_menu() -> rx.Component:
 
 
 def _game_title_bar() -> rx.Component:
-    """One line over a running game: the room, its status and the menu. Over a mahjong table it is
-    the only bar (the site header hides, `assets/mahjong/table.css`), so it carries the home link
-    and the language switch too."""
-    mahjong = RoomState.game == "mahjong"
+    """One line over a running game: the room, its status and the menu. Over a table that takes the
+    whole screen (the registry's `own_bar`: the site header hides, `assets/mahjong/table.css`) it is
+    the only bar, so it carries the home link and the language switch too."""
+    own_bar = any_game(RoomState.game, lambda table: table.own_bar)
     return rx.hstack(
-        rx.cond(mahjong, rx.link(rx.icon("grid-3x3", size=20), href="/", aria_label="tilerooms", class_name="tr-home", display="flex")),
+        rx.cond(own_bar, rx.link(rx.icon("grid-3x3", size=20), href="/", aria_label="tilerooms", class_name="tr-home", display="flex")),
         rx.heading(_room_title(), size="4", id="room-name", trim="both"),
         _status_badge(),
         rx.spacer(),
         rx.cond(
-            mahjong,
+            own_bar,
             rx.button(
                 tr("lang.switch"),
                 variant="ghost",
@@ -224,72 +222,9 @@ def _waiting_room() -> rx.Component:
             rx.cond(RoomState.is_host, rx.button(tr("room.start"), id="start", size="3", on_click=RoomState.room_request("start"))),
             spacing="3",
         ),
-        rx.cond(
-            RoomState.is_host & (RoomState.game != "mahjong"),
-            rx.form(
-                rx.hstack(
-                    rx.text(tr("room.turn_time")),
-                    rx.select(["60", "90", "120", "180"], default_value="60", name="turn_seconds"),
-                    rx.text(tr("room.game_time")),
-                    rx.select(["10", "20", "30", "45", "60"], default_value="30", name="game_minutes"),
-                    rx.button(tr("room.change_settings"), type="submit", variant="soft"),
-                    align="center",
-                    wrap="wrap",
-                ),
-                on_submit=RoomState.change_settings,
-                id="settings-form",
-            ),
-        ),
+        # the host's settings of the game, where its table has some
+        rx.cond(RoomState.is_host, by_game(RoomState.game, lambda table: table.waiting_settings() if table.waiting_settings else None)),
         spacing="4",
-        width="100%",
-    )
-
-
-def _results() -> rx.Component:
-    return rx.card(
-        rx.vstack(
-            rx.heading(tr("room.results"), size="5"),
-            rx.text(server_line(RoomState.result_summary, RoomState.result_summary_en), id="result-summary", weight="bold"),
-            rx.table.root(
-                rx.table.header(
-                    rx.table.row(
-                        rx.table.column_header_cell(tr("common.rank")),
-                        rx.table.column_header_cell(tr("common.name")),
-                        rx.table.column_header_cell(tr("common.score")),
-                        rx.table.column_header_cell(tr("room.tiles_left")),
-                    )
-                ),
-                rx.table.body(
-                    rx.foreach(
-                        RoomState.result_rows,
-                        lambda r: rx.table.row(
-                            rx.table.cell(r.rank),
-                            rx.table.cell(by_locale(r.name_en, r.name)),
-                            rx.table.cell(r.score),
-                            rx.table.cell(r.tiles),
-                            class_name="result-row",
-                        ),
-                    )
-                ),
-                width="100%",
-            ),
-            replay_link(RoomState.record_id),
-            rx.cond(
-                RoomState.role == "player",
-                rx.hstack(
-                    rx.cond(RoomState.match_continues, rx.button(tr("room.next_game"), id="next-game", on_click=RoomState.room_request("next_game"))),
-                    rx.button(
-                        tr("common.back_to_waiting"),
-                        id="back-to-waiting",
-                        variant=rx.cond(RoomState.match_continues, "soft", "solid"),
-                        on_click=RoomState.room_request("back_to_waiting"),
-                    ),
-                    spacing="2",
-                ),
-            ),
-            spacing="3",
-        ),
-        id="results",
         width="100%",
     )
 
@@ -340,8 +275,8 @@ def _password_form() -> rx.Component:
 
 
 def _game_table() -> rx.Component:
-    """The running game's table: the number-tile board or the mahjong table."""
-    return rx.cond(RoomState.game == "mahjong", mahjong_table(), rummikub_board())
+    """The running game's table (its board, from the registry)."""
+    return by_game(RoomState.game, lambda table: table.board())
 
 
 def room_page() -> rx.Component:
@@ -351,7 +286,7 @@ def room_page() -> rx.Component:
         rx.vstack(
             rx.cond(in_game, _game_title_bar(), _title_bar()),
             # a running game shows a refusal in a fixed place of its own (nothing moves under a
-            # finger): the number-tile board's message line, the mahjong table's band
+            # finger): each game's table has its own (the number-tile board's message line, the mahjong band)
             rx.cond(
                 (RoomState.error != "") & ~in_game,
                 rx.callout(server_text(RoomState.error), icon="triangle_alert", color_scheme="red", id="room-error", width="100%"),
@@ -362,7 +297,7 @@ def room_page() -> rx.Component:
                 ("waiting", _waiting_room()),
                 ("playing", _game_table()),
                 ("paused", rx.vstack(rx.callout(tr("room.paused_note"), icon="pause"), _game_table(), width="100%", class_name="tr-paused")),
-                ("finished", rx.cond(RoomState.game == "mahjong", mahjong_final(), _results())),
+                ("finished", by_game(RoomState.game, lambda table: table.final())),
                 ("closed", rx.callout(tr("room.closed"), icon="info", id="room-closed")),
                 rx.spinner(),
             ),

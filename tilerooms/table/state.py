@@ -2,9 +2,10 @@
 
 Public vars hold only this viewer's `room_view` turned into display rows; the room itself (and its
 engine state with every hidden tile) stays in the room layer. `RoomState` is the room's common
-part (entering, seats, chat, results, the one path for requests and pushes); each game's table is
-a substate with its own vars and buttons (`rummikub_table.RummikubTable`,
-`mahjong_table.MahjongTable`), handed every view this one applies.
+part (entering, seats, chat, the one path for requests and pushes); each game's table is a
+substate with its own vars and buttons (`table/<game>/state.py`, found by its `GAME`), handed every
+view this one applies: it shows its board, its final screen and its options line. Nothing here
+names a game: the room page finds each game's table in `tilerooms.table.registry`.
 
 Everything a browser asks goes through `_ask`: the service changes the room and returns this
 viewer's view of the room it saved, shown at once. Pushes from other people's moves arrive
@@ -15,7 +16,6 @@ push of a version already shown sends nothing.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -23,21 +23,14 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from tilerooms.core import RuleError
-from tilerooms.i18n import SERVER_MESSAGES, text
+from tilerooms.i18n.lines import english, name_en
 from tilerooms.reflex_ext.assign import put, raw
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
+from tilerooms.rooms.catalog import game_info
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
-from tilerooms.table.rummikub import moves
-
-END_REASONS = {
-    "rackEmpty": "타일을 모두 내려놓았어요",
-    "stalemate": "더 낼 수 있는 사람이 없어요",
-    "timeUp": "전체 시간이 끝났어요",
-    "aborted": "참가자가 한 명만 남아 게임이 끝났어요",
-}
 
 
 @dataclass
@@ -59,17 +52,6 @@ class SeatRow:
 
 
 @dataclass
-class ResultRow:
-    """One line of the results table."""
-
-    rank: int
-    name: str
-    score: int
-    tiles: int
-    name_en: str = ""
-
-
-@dataclass
 class ChatRow:
     """One chat line (rendered as text, never HTML)."""
 
@@ -80,6 +62,8 @@ class ChatRow:
 
 class RoomState(rx.State):
     """What this viewer sees of the room, and the buttons they press."""
+
+    GAME: ClassVar[str] = ""  # a game's table substate: the game id it shows (`_table`); a class constant, never sent
 
     status: str = "loading"
     room_name: str = ""
@@ -97,23 +81,19 @@ class RoomState(rx.State):
     # the common menu in a game holds the chat: lines that came while it was shut are unread
     menu_open: bool = False
     chat_unread: int = 0
-    options_text: str = ""
+    options_text: str = ""  # the game's options under the room's name, set by its table
     options_text_en: str = ""
-    result_summary: str = ""
-    result_summary_en: str = ""
-    result_rows: list[ResultRow] = []
-    match_continues: bool = False
     record_id: str = ""  # the finished game's stored record: its replay is /game/<record_id> (issue 21: 2)
     error: str = ""
-    game: str = ""  # "rummikub" / "mahjong": which table substate shows the game
+    game: str = ""  # the game's id: which table substate shows the game
     server_now: int = 0  # the countdowns' reference for clock skew (set with a new deadline)
-    # 애니메이션 줄이기: this browser's setting, shared by both tables
-    mj_reduced: bool = False
+    # 애니메이션 줄이기: this browser's setting, shared by every game's table
+    reduced_motion: bool = False
 
     @rx.var
     def error_en(self) -> str:
         """English of an error line with numbers in it ("" for the others: `server_text` knows them)."""
-        return moves.english(self.error)
+        return english(self.error)
 
     _room_id: str = ""
     _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
@@ -123,7 +103,7 @@ class RoomState(rx.State):
 
     # -- entering and leaving ----------------------------------------------------------------
     # the viewer's own setting, kept from room to room when the page resets what it shows (`page_reset`)
-    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("mj_reduced",)
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("reduced_motion",)
 
     @browser_event
     async def enter(self):
@@ -205,8 +185,10 @@ class RoomState(rx.State):
         return state
 
     def _table(self, game: str) -> Any:
-        """The loaded table substate showing `game` ("rummikub" / "mahjong"), if any."""
-        return next((sub for sub in self._room().substates.values() if getattr(sub, "GAME", None) == game), None)
+        """The loaded table substate showing `game` (its `GAME`), if any. Every table has
+        `_show_lines(options, result)` (its options line under the room's name, its final screen's
+        lines) and `_show(view)` (its board)."""
+        return next((sub for sub in self._room().substates.values() if sub.GAME == game), None)
 
     async def _ask(self, request: Callable[[], Awaitable[dict[str, Any]]], explain: Callable[[str], str] = str) -> None:
         """The one path for everything this browser asks of its room (issue 18: 6): the service
@@ -273,32 +255,26 @@ class RoomState(rx.State):
             record_id=str((view.get("result") or {}).get("record_id") or "") if self.status == "finished" else "",
         )
         self._count_unread()
-        if game == "mahjong":  # its own result screens (MahjongTable): no number-tile results table
-            self._put(
-                options_text=_mahjong_options_text(options),
-                options_text_en=_mahjong_options_text(options, "en"),
-                result_rows=[],
-                result_summary="",
-                result_summary_en="",
-                match_continues=False,
-            )
-        else:
-            self._put(options_text=_options_text(options), options_text_en=_options_text(options, "en"), **_result_vars(view.get("result")))
         table = self._table(game)
         if table is not None:
+            table._show_lines(options, view.get("result"))  # its options line (and its final screen's lines)
             table._show(view)
+        else:
+            self._put(options_text="", options_text_en="")
         return table
 
     @browser_event
-    async def practice_mahjong(self):
-        """ "리치 마작 AI와 연습": a private 4-player game against three AIs at the level this
-        browser chose in the lobby, started at once."""
+    async def practice(self, game: str):
+        """ "AI와 연습": a private game of `game` against AIs at the level this browser chose in the
+        lobby, started at once. The game says how many AIs its practice seats
+        (`GameDefinition.practice_ais`: mahjong always four players); else the browser's count."""
         from tilerooms.shell.practice import PracticeState  # the lobby's practice choice
 
         identity = await self.get_state(IdentityState)
-        _, level = (await self.get_state(PracticeState))._choice()
+        chosen, level = (await self.get_state(PracticeState))._choice()
         try:
-            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level=level, origin=request_origin(self))
+            ai_count = game_info(game).practice_ais or chosen
+            room_id = await runtime.service().create_practice(identity._current_user(), game=game, ai_count=ai_count, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None
@@ -306,8 +282,8 @@ class RoomState(rx.State):
 
     @browser_event
     def toggle_reduced_motion(self) -> None:
-        """애니메이션 줄이기 on or off for this browser (both tables' flashes, slides and calls)."""
-        self.mj_reduced = not self.mj_reduced
+        """애니메이션 줄이기 on or off for this browser (every table's flashes, slides and calls)."""
+        self.reduced_motion = not self.reduced_motion
 
     # -- waiting room ------------------------------------------------------------------------
     async def _request(self, request: str, **payload: Any) -> None:
@@ -353,16 +329,6 @@ class RoomState(rx.State):
             return
         await self._request(request)
 
-    @browser_event
-    async def change_settings(self, form: dict[str, str]) -> None:
-        """Host: turn time and whole-game minutes."""
-        try:
-            options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
-        except (AttributeError, TypeError, ValueError, OverflowError):
-            self.error = "설정 값이 올바르지 않아요"
-            return
-        await self._request("settings", settings={"options": options})
-
     # -- chat --------------------------------------------------------------------------------
     def _count_unread(self) -> None:
         chat = self._raw("chat")
@@ -385,53 +351,6 @@ class RoomState(rx.State):
         await self._ask(lambda: service.say(self._room_id, self._viewer, text, origin=request_origin(self)))
 
 
-def _options_text(options: dict[str, Any], locale: str = "ko") -> str:
-    """The number-tile room's clocks under its name: "턴 60초 · 전체 30분"."""
-    return _options_line(options.get("turnSeconds", 60), options.get("gameSeconds", 1800) // 60, locale)
-
-
-@functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of clock settings
-def _options_line(turn: Any, minutes: Any, locale: str) -> str:
-    return text("room.options", locale).format(turn=turn, minutes=minutes)
-
-
-def _mahjong_options_text(options: dict[str, Any], locale: str = "ko") -> str:
-    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초"."""
-    return _mahjong_options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
-
-
-@functools.lru_cache(maxsize=256)
-def _mahjong_options_line(tonpuu: bool, turn: Any, claim: Any, locale: str) -> str:
-    length = text("room.options.tonpuu" if tonpuu else "room.options.hanchan", locale)
-    return text("room.options.mahjong", locale).format(length=length, turn=turn, claim=claim)
-
-
-def _result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
-    """The results table and summary line of a finished (or aborted) game."""
-    if not result or (result.get("aborted") and "ranking" not in result):
-        return {
-            "result_rows": [],
-            "result_summary": "게임을 중단했어요" if result and result.get("aborted") else "",
-            "result_summary_en": "",  # a fixed line: server_text knows its English
-            "match_continues": False,
-        }
-    names = result.get("names", {})
-    rows = [
-        ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], moves.name_en(names.get(r["player"], r["player"])))
-        for r in result["ranking"]
-    ]
-    winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
-    winners_en = ", ".join(moves.name_en(names.get(w, w)) for w in result.get("winner", []))
-    reason = END_REASONS.get(result.get("endReason", ""), "")
-    match = result.get("match") or {}
-    return {
-        "result_rows": rows,
-        "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
-        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
-        "match_continues": bool(match) and not match.get("finished", True),
-    }
-
-
 def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
     occupant = seat["occupant"] or {}
     return SeatRow(
@@ -446,5 +365,5 @@ def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
         connected=seat["connected"],
         is_host=bool(occupant) and occupant.get("id") == host_id,
         is_me=bool(occupant) and occupant.get("id") == viewer,
-        name_en=moves.name_en(occupant.get("name", "")),
+        name_en=name_en(occupant.get("name", "")),
     )

@@ -65,8 +65,23 @@ async def test_mahjong_practice_seats_three_ais_at_the_chosen_level(service):
     _, practice, room_state = _states()
     practice.choose_ais("1")  # the count is for number tiles: mahjong always has four players
     practice.choose_level("hard")
-    await room_state.practice_mahjong()
+    await room_state.practice("mahjong")
     (room_id,) = list(service.store._rooms)
     room = await service.store.load(room_id)
     ais = [s.occupant for s in room.seats if s.occupant is not None and s.occupant.kind == "ai"]
     assert room.game == "mahjong" and [a.level for a in ais] == ["hard"] * 3
+
+
+async def test_the_one_practice_handler_seats_what_the_game_says_or_the_chosen_count(service):
+    _, practice, room_state = _states()
+    practice.choose_ais("2")
+    await room_state.practice("rummikub")  # number tiles: no fixed practice seats, the chosen count
+    (room_id,) = list(service.store._rooms)
+    room = await service.store.load(room_id)
+    assert room.game == "rummikub" and len(room.seats) == 3 and room.status == "playing"
+
+
+async def test_practice_of_no_game_is_refused_in_korean_and_makes_no_room(service):
+    _, _, room_state = _states()
+    assert await room_state.practice("chess") is None
+    assert room_state.error == "없는 게임이에요" and not service.store._rooms

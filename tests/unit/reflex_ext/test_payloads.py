@@ -100,16 +100,16 @@ def _room_state() -> MahjongTable:
 
 def test_a_handler_refuses_junk_before_its_body_runs_and_says_so_in_korean():
     state = _room_state()
-    state.mj_setting("mj_reduced")
-    assert state.mj_reduced is True and state.error == ""
-    for junk in ([], 5, None, {"name": "mj_reduced"}, "mj_reduced\ud800"):
+    state.mj_setting("mj_one_tap")
+    assert state.mj_one_tap is True and state.error == ""
+    for junk in ([], 5, None, {"name": "mj_one_tap"}, "mj_one_tap\ud800"):
         state.mj_setting(junk)
-        assert state.mj_reduced is True
+        assert state.mj_one_tap is True
         assert state.error == REFUSED_MESSAGE
     state.error = ""
-    state.mj_setting(name="mj_reduced", extra=1)  # an argument the handler does not take
+    state.mj_setting(name="mj_one_tap", extra=1)  # an argument the handler does not take
     state.set_menu_open("yes")
-    assert state.mj_reduced is True and state.menu_open is False and state.error == REFUSED_MESSAGE
+    assert state.mj_one_tap is True and state.menu_open is False and state.error == REFUSED_MESSAGE
 
 
 def test_the_refusal_has_english_too():
@@ -120,7 +120,7 @@ def test_the_refusal_has_english_too():
 
 async def test_an_async_handler_refuses_junk_too():
     state = _room_state()
-    assert await state.change_settings({"turn_seconds": 60}) is None  # a number where the form sends text
+    assert await state.send_chat({"text": 60}) is None  # a number where the form sends text
     assert state.error == REFUSED_MESSAGE
 
 

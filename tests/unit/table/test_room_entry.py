@@ -110,7 +110,7 @@ async def test_what_a_room_page_showed_never_shows_on_the_next_one(monkeypatch):
     _go(root, f"/room/{mj_room}")
     await room.enter()
     assert room.status == "playing" and room.game == "mahjong" and room.menu_open is False
-    assert room.mj_reduced is True and mahjong.mj_large is False
+    assert room.reduced_motion is True and mahjong.mj_large is False
     room.set_menu_open(True)
     _go(root, f"/room/{mj_room}")
     await room.enter()  # a reload of the same game: its menu shut too
@@ -129,7 +129,7 @@ async def test_what_a_room_page_showed_never_shows_on_the_next_one(monkeypatch):
     _go(root, f"/room/{rk_room}")
     await room.enter()
     assert room.status == "playing" and room.error == "" and rummikub.rack_cells
-    assert room.mj_reduced is True
+    assert room.reduced_motion is True
 
 
 async def test_a_password_room_asks_then_lets_in_through_the_one_path(monkeypatch):

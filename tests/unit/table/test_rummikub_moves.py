@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.games.rummikub.engine import make_state
+from tilerooms.i18n import lines
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub import moves
@@ -39,14 +40,14 @@ def test_first_meld_progress_and_refusal_say_the_points_missing():
     assert moves.meld_progress(33, 30) == ("첫 등록: 33 / 30점", "Initial meld: 33 / 30 points")
     refused = moves.explain("첫 등록은 30점 이상이어야 해요 (지금 18점)")
     assert refused == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
-    assert moves.english(refused) == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
-    assert moves.explain("차례가 아니에요") == "차례가 아니에요" and moves.english("차례가 아니에요") == ""
+    assert lines.english(refused) == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
+    assert moves.explain("차례가 아니에요") == "차례가 아니에요" and lines.english("차례가 아니에요") == ""
 
 
 def test_ai_names_in_english():
-    assert moves.name_en("AI 2 (쉬움)") == "AI 2 (Easy)"
-    assert moves.name_en("AI 4 (어려움)") == "AI 4 (Hard)"
-    assert moves.name_en("철수") == "철수"
+    assert lines.name_en("AI 2 (쉬움)") == "AI 2 (Easy)"
+    assert lines.name_en("AI 4 (어려움)") == "AI 4 (Hard)"
+    assert lines.name_en("철수") == "철수"
 
 
 # -- RoomState over real room views ------------------------------------------------------------
@@ -173,7 +174,7 @@ async def test_a_spectator_sees_no_rack_and_english_ai_names():
 
 
 def test_results_name_the_winner_in_english_too():
-    from tilerooms.table.state import _result_vars
+    from tilerooms.table.rummikub.room_lines import result_vars as _result_vars
 
     result = {
         "ranking": [{"player": "ai-1", "rank": 1, "score": 12, "tilesLeft": 0}, {"player": "p1", "rank": 2, "score": -12, "tilesLeft": 3}],

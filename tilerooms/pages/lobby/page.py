@@ -207,7 +207,7 @@ def lobby() -> rx.Component:
             _practice_choice(),
             rx.hstack(
                 rx.button(tr("lobby.practice"), id="practice", size="3", on_click=LobbyState.practice),
-                rx.button(tr("lobby.practice_mahjong"), id="practice-mahjong", size="3", variant="soft", on_click=RoomState.practice_mahjong),
+                rx.button(tr("lobby.practice_mahjong"), id="practice-mahjong", size="3", variant="soft", on_click=RoomState.practice("mahjong")),
                 rx.button(tr("lobby.refresh"), variant="soft", on_click=LobbyState.refresh, id="refresh-rooms"),
                 spacing="3",
                 wrap="wrap",  # a phone puts the third button on a second line instead of off the screen

@@ -1,6 +1,6 @@
 """The replay page /game/<record_id> (issue 21: 2): a finished game step by step, every rack or
-hand revealed, with the live screens' own tile components (`ui/tiles.number_tile`,
-`ui/mahjong_tiles.mj_tile`).
+hand revealed, with the live screens' own tile components (`table/rummikub/tiles.number_tile`,
+`table/mahjong/tiles.mj_tile`).
 
 Controls: to start / back / forward / to end, autoplay at 0.5× 1× 2× (`assets/replay.js` clicks
 the hidden ticker while playing: the timer runs in the browser, the server only answers steps),
@@ -16,6 +16,7 @@ import json
 
 import reflex as rx
 
+from tilerooms.pages.replay.games import SCREENS
 from tilerooms.pages.replay.review import review_panel
 from tilerooms.pages.replay.state import MAX_SEATS, SPEEDS, ReplayState
 from tilerooms.shell.header import page
@@ -110,7 +111,7 @@ def _share() -> rx.Component:
         rx.button(rx.icon("link", size=16), tr("rp.copy"), id="replay-copy", on_click=s.copy_link, variant="soft", size="2"),
         rx.cond(s.copied, rx.text(tr("rp.copied"), size="1", color_scheme="green", id="replay-copied")),
         rx.cond(
-            s.game == "mahjong",
+            s.can_download,
             rx.button(rx.icon("download", size=16), tr("rp.download"), id="replay-download", on_click=s.download_tenhou, size="2"),
         ),
         class_name="rp-share",
@@ -263,6 +264,13 @@ def _mahjong() -> rx.Component:
 
 # --- the page ----------------------------------------------------------------------------------
 
+PICTURES = {"rk": _rummikub, "mj": _mahjong}  # each picture by its vars' prefix (`ReplayScreen.prefix`)
+
+
+def _picture() -> rx.Component:
+    """The shown game's picture (its replay screen from `pages/replay/games.py`)."""
+    return rx.match(ReplayState.game, *[(game, PICTURES[screen.prefix]()) for game, screen in SCREENS.items()], rx.fragment())
+
 
 def _missing() -> rx.Component:
     return rx.box(
@@ -288,7 +296,7 @@ def _ready() -> rx.Component:
                 class_name="rp-titles",
             ),
             _controls(),
-            rx.cond(s.game == "mahjong", _mahjong(), _rummikub()),
+            _picture(),
             class_name="rp-main",
         ),
         rx.box(_share(), _move_list(), _review_slot(), class_name="rp-side"),

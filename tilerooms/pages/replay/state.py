@@ -21,14 +21,14 @@ import reflex as rx
 
 from tilerooms.accounts import game_records
 from tilerooms.core.replay import ReplayError
-from tilerooms.games import GAMES
+from tilerooms.pages.replay.games import screen_of
 from tilerooms.reflex_ext.assign import put
 from tilerooms.reflex_ext.page_reset import reset
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.replays import frames
-from tilerooms.replays import mahjong as mj_frames
 from tilerooms.replays.mahjong import MjRFrame, MjRSeat
 from tilerooms.replays.rummikub import RkFrame, RkSeat
+from tilerooms.rooms.catalog import game_info
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +98,7 @@ class ReplayState(rx.State):
     last: int = 0
     hand: int = 0
     hands: list[HandRow] = []
+    can_download: bool = False  # the game downloads whole (mahjong: tenhou.net/6)
     # the picture without its seats, then each seat in a var of its own: a step changes one or two
     # seats (a discard, the next draw), and only the vars that changed go to the browser
     rk: RkFrame = rx.field(default_factory=RkFrame)
@@ -150,14 +151,14 @@ class ReplayState(rx.State):
             self._open(replay)
 
     def _open(self, replay: frames.Replay) -> None:
-        self.game, self.title, self.title_en = replay.game, GAMES[replay.game].name_ko, GAMES[replay.game].name_en
+        game, screen = game_info(replay.game), screen_of(replay.game)
+        self.game, self.title, self.title_en = replay.game, game.name_ko, game.name_en
+        self.can_download = screen.download is not None
         self.when = replay.ended.strftime("%Y-%m-%d %H:%M UTC") if replay.ended is not None else ""
         self.players = " · ".join(s.name for s in replay.seats)
         self.players_en = " · ".join(s.name_en for s in replay.seats)
         self.last = len(replay.moves) - 1
-        self.hands = (
-            [HandRow(replay.moves[i].hand, i, ko_label, en_label) for i, ko_label, en_label in mj_frames.hands(replay)] if replay.game == "mahjong" else []
-        )
+        self.hands = [HandRow(replay.moves[i].hand, i, ko_label, en_label) for i, ko_label, en_label in screen.hands(replay)] if screen.hands else []
         self.hand = -1
         self.status = "ready"
         self._show(replay, 0)
@@ -168,15 +169,14 @@ class ReplayState(rx.State):
     def _show(self, replay: frames.Replay, index: int) -> None:
         index = max(0, min(index, len(replay.moves) - 1))
         self.at = index
-        picture = replay.picture(index)
-        if replay.game == "mahjong":
-            self._put_picture("mj", picture)
+        screen = screen_of(replay.game)
+        self._put_picture(screen.prefix, replay.picture(index))
+        if screen.hands:
             hand = replay.moves[index].hand
             if hand != self.hand:  # the move list shows the hand (국) of the step
                 self.hand = hand
                 self.moves = [MoveRow(i, m.text, m.text_en) for i, m in enumerate(replay.moves) if m.hand == hand]
         else:
-            self._put_picture("rk", picture)
             if self.hand != 0:
                 self.hand = 0
                 self.moves = [MoveRow(i, m.text, m.text_en) for i, m in enumerate(replay.moves)]
@@ -250,11 +250,12 @@ class ReplayState(rx.State):
 
     @browser_event
     async def download_tenhou(self) -> Any:
-        """Mahjong: the whole game as tenhou.net/6 JSON (every hand), downloaded by the browser."""
-        replay = await self._replay() if self.status == "ready" and self.game == "mahjong" else None
-        if replay is None:
+        """The whole game as JSON (mahjong: tenhou.net/6, every hand), downloaded by the browser."""
+        download = screen_of(self.game).download if self.status == "ready" else None
+        replay = await self._replay() if download is not None else None
+        if download is None or replay is None:
             return None
-        data = json.dumps(mj_frames.tenhou6(replay), ensure_ascii=False)
+        data = json.dumps(download(replay), ensure_ascii=False)
         return rx.download(data=data, filename=f"tilerooms-{self._record_id}.json", mime_type="application/json")
 
     @browser_event

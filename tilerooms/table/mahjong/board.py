@@ -378,7 +378,7 @@ def _settings() -> rx.Component:
                 switch("mj.set.beginner", MahjongTable.mj_beginner, MahjongTable.mj_setting("mj_beginner"), "mj-set-beginner"),
                 rx.cond(MahjongTable.mj_beginner, switch("mj.set.auto_win", own.auto_win, MahjongTable.mj_pref("autoWin"), "mj-set-auto-win")),
                 rx.cond(MahjongTable.mj_beginner, switch("mj.set.no_calls", own.no_calls, MahjongTable.mj_pref("noCalls"), "mj-set-no-calls")),
-                switch("mj.set.reduced", RoomState.mj_reduced, MahjongTable.mj_setting("mj_reduced"), "mj-set-reduced"),
+                switch("mj.set.reduced", RoomState.reduced_motion, RoomState.toggle_reduced_motion, "mj-set-reduced"),
                 gap="8px",
                 wrap="wrap",
                 max_width="20rem",
@@ -457,6 +457,6 @@ def mahjong_table() -> rx.Component:
         class_name="mj-root",
         id="mj-table",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
-        data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),
+        data_reduced=rx.cond(RoomState.reduced_motion, "true", "false"),
         data_spectator=rx.cond(info.spectator, "true", "false"),
     )

@@ -320,5 +320,5 @@ def mahjong_final() -> rx.Component:
         rx.cond(res.shown & MahjongTable.mj_last_open, rx.box(hand_result(final=True), class_name="mj-result-overlay mj-result-fixed", id="mj-result-overlay")),
         class_name="mj-final-root",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
-        data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),
+        data_reduced=rx.cond(RoomState.reduced_motion, "true", "false"),
     )

@@ -18,12 +18,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilerooms.games.mahjong import GAME as MAHJONG
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
+from tilerooms.i18n.lines import name_en
 from tilerooms.table.mahjong.moves import moves_from_events
-from tilerooms.table.rummikub.moves import name_en
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
 HONOR_NAMES = ("동", "남", "서", "북", "백", "발", "중")
@@ -700,7 +701,7 @@ def mahjong_table(
     riichi mode and beginner switch (client-local settings); the room's recent public `events`
     give the last discard and the call to announce (`mahjong_moves`); `now_ms` is the server's
     clock, for the time left on the turn clock."""
-    if not view or view.get("game") != "mahjong":
+    if not view or view.get("game") != MAHJONG.id:
         return MjTable()
     players = view["players"]
     n = len(players)

@@ -17,6 +17,7 @@ from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.mahjong.moves import compact_events
+from tilerooms.table.mahjong.room_lines import options_text
 from tilerooms.table.mahjong.rows import (
     PLACES,
     MjAnnounce,
@@ -69,7 +70,7 @@ class MahjongTable(RoomState):
     and four pond rows (`mahjong_view.pond_rows`).
     """
 
-    GAME = "mahjong"
+    GAME: ClassVar[str] = "mahjong"
 
     mj_info: MjInfo = rx.field(default_factory=MjInfo)
     mj_round: MjRound = rx.field(default_factory=MjRound)
@@ -126,6 +127,11 @@ class MahjongTable(RoomState):
     _mj_names: dict[str, str] = {}  # the names the table was last shown with
 
     # -- showing a view ----------------------------------------------------------------------
+    def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
+        """The length and clocks under the room's name (called by `RoomState._show_view`); the
+        result screens are the table's own (`_show`)."""
+        self._room()._put(options_text=options_text(options), options_text_en=options_text(options, "en"))
+
     def _show(self, view: dict[str, Any]) -> None:
         """Mahjong: keep my own engine view (backend only) and show its rows (called by
         `RoomState._show_view`)."""
@@ -327,8 +333,9 @@ class MahjongTable(RoomState):
 
     @browser_event
     def mj_setting(self, name: str) -> None:
-        """This browser's table settings: large print, one-tap discard, beginner mode, less motion."""
-        if name not in ("mj_large", "mj_one_tap", "mj_beginner", "mj_reduced"):
+        """This browser's table settings: large print, one-tap discard, beginner mode (less motion:
+        `RoomState.toggle_reduced_motion`, shared by every table)."""
+        if name not in ("mj_large", "mj_one_tap", "mj_beginner"):
             return
         setattr(self, name, not getattr(self, name))
         self._mj_restyle()

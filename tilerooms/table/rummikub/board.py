@@ -425,7 +425,7 @@ def rummikub_board() -> rx.Component:
             width="100%",
             id="board",
             data_watching=rx.cond(watching(), "true", "false"),
-            data_reduced=rx.cond(RoomState.mj_reduced, "true", "false"),  # 애니메이션 줄이기 (board_feedback.py)
+            data_reduced=rx.cond(RoomState.reduced_motion, "true", "false"),  # 애니메이션 줄이기 (board_feedback.py)
         ),
         on_chain=RummikubTable.chain_select,
         on_drop=RummikubTable.drop_tiles,

@@ -4,7 +4,7 @@
 - which tiles just arrived on the table (200 ms animation),
 - the last move in one short line ("AI 2: 3장 내려놓음"),
 - the first-meld progress and refusal with the points still missing,
-- English for the AI seats' names ("AI 2 (쉬움)" -> "AI 2 (Easy)").
+(English for the AI seats' names: `tilerooms.i18n.lines`, shared with the mahjong table.)
 
 Everything comes from the viewer's own engine view: the engine names the last move, who changed
 the table last and the viewer's newly drawn tiles (`games/rummikub/view.py`), so nothing here
@@ -18,9 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tilerooms.i18n import text
-
-AI_NAME = re.compile(r"^AI (\d+) \((쉬움|보통|어려움)\)$")
-AI_LEVELS_EN = {"쉬움": "Easy", "보통": "Normal", "어려움": "Hard"}
+from tilerooms.i18n.lines import name_en
 
 
 def set_key(tile_ids: Iterable[str]) -> str:
@@ -42,12 +40,6 @@ def changed_keys(before: Sequence[dict[str, Any]], after: Sequence[dict[str, Any
 def arrived_tiles(before: Iterable[str], after: Iterable[str]) -> set[str]:
     """Tiles on the table now that were not on it before."""
     return set(after) - set(before)
-
-
-def name_en(name: str) -> str:
-    """A seat's name in English: an AI seat's level is translated, a person's name kept."""
-    match = AI_NAME.match(name)
-    return f"AI {match.group(1)} ({AI_LEVELS_EN[match.group(2)]})" if match else name
 
 
 def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer: str | None) -> tuple[str, str]:
@@ -78,18 +70,6 @@ def explain(message: str) -> str:
         return message
     required, points = int(match.group(1)), int(match.group(2))
     return text("board.meld_refused").format(required=required, points=points, missing=required - points)
-
-
-MELD_REFUSED_KO = re.compile(r"^첫 등록은 (\d+)점 이상이어야 해요 \(지금 (\d+)점, (\d+)점 더 필요해요\)$")
-
-
-def english(message: str) -> str:
-    """English of a Korean line with numbers in it (the fixed ones are in SERVER_MESSAGES), or ""."""
-    match = MELD_REFUSED_KO.match(message or "")
-    if match:
-        required, points, missing = (int(g) for g in match.groups())
-        return text("board.meld_refused", "en").format(required=required, points=points, missing=missing)
-    return ""
 
 
 def same_as_table(draft_sets: Sequence[dict[str, Any]], table: Sequence[dict[str, Any]]) -> bool:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tilerooms.games.rummikub.tiles import TILES
-from tilerooms.table.rummikub.moves import english, explain, name_en, same_as_table, set_key
+from tilerooms.i18n.lines import english, name_en
+from tilerooms.table.rummikub.moves import explain, same_as_table, set_key
 
 COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
 COLOUR_SYMBOLS = {"K": "●", "R": "♥", "B": "◆", "O": "★"}  # spec §9: colour-blind symbols

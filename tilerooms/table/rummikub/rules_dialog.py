@@ -100,9 +100,9 @@ def rules_dialog() -> rx.Component:
                         rx.button(
                             tr("mj.set.reduced"),
                             size="1",
-                            variant=rx.cond(RoomState.mj_reduced, "solid", "outline"),
+                            variant=rx.cond(RoomState.reduced_motion, "solid", "outline"),
                             id="reduce-motion",
-                            aria_pressed=rx.cond(RoomState.mj_reduced, "true", "false"),
+                            aria_pressed=rx.cond(RoomState.reduced_motion, "true", "false"),
                             on_click=RoomState.toggle_reduced_motion,
                         ),
                         spacing="2",

@@ -22,6 +22,7 @@ from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
+from tilerooms.table.rummikub.room_lines import ResultRow, options_text, result_vars
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
 
@@ -29,7 +30,7 @@ from tilerooms.table.state import RoomState
 class RummikubTable(RoomState):
     """What this viewer sees of the number-tile game, and the board's buttons."""
 
-    GAME = "rummikub"
+    GAME: ClassVar[str] = "rummikub"
 
     players: list[PlayerRow] = []
     # whose turn, the pool, the clock, the tile counts and the last move in one line (rummikub_view.turn_line)
@@ -53,6 +54,11 @@ class RummikubTable(RoomState):
     can_undo: bool = False
     live_draft: bool = False
     flash: int = 0  # issue 18: the changed sets' highlight restarts when this moves
+    # the final screen: the results table and its summary line; a match (gamesPerMatch) goes on
+    result_summary: str = ""
+    result_summary_en: str = ""
+    result_rows: list[ResultRow] = []
+    match_continues: bool = False
 
     _game: dict[str, Any] = {}
     _rack_order: list[str] = []  # this browser's rack cells ("" = empty): client-local order
@@ -110,6 +116,11 @@ class RummikubTable(RoomState):
         return self._last_move_lines()[1]
 
     # -- showing a view ----------------------------------------------------------------------
+    def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
+        """The clocks under the room's name and the results (called by `RoomState._show_view`)."""
+        self._room()._put(options_text=options_text(options), options_text_en=options_text(options, "en"))
+        self._put(**result_vars(result))
+
     def _show(self, view: dict[str, Any]) -> None:
         """Show the number-tile part of a room view (called by `RoomState._show_view`)."""
         self._show_moves(view)
@@ -169,6 +180,17 @@ class RummikubTable(RoomState):
             )
         else:
             self._show_board(Board())
+
+    # -- the waiting room --------------------------------------------------------------------
+    @browser_event
+    async def change_settings(self, form: dict[str, str]) -> None:
+        """Host: turn time and whole-game minutes."""
+        try:
+            options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
+        except (AttributeError, TypeError, ValueError, OverflowError):
+            self.error = "설정 값이 올바르지 않아요"
+            return
+        await self._request("settings", settings={"options": options})
 
     # -- the board ---------------------------------------------------------------------------
     @browser_event

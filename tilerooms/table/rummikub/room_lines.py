@@ -1,0 +1,65 @@
+"""What the number-tile room shows around its board (pure, no Reflex): the clocks under the room's
+name and the finished game's results table with its summary line."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from tilerooms.i18n import SERVER_MESSAGES, text
+from tilerooms.i18n.lines import name_en
+
+END_REASONS = {
+    "rackEmpty": "타일을 모두 내려놓았어요",
+    "stalemate": "더 낼 수 있는 사람이 없어요",
+    "timeUp": "전체 시간이 끝났어요",
+    "aborted": "참가자가 한 명만 남아 게임이 끝났어요",
+}
+
+
+@dataclass
+class ResultRow:
+    """One line of the results table."""
+
+    rank: int
+    name: str
+    score: int
+    tiles: int
+    name_en: str = ""
+
+
+def options_text(options: dict[str, Any], locale: str = "ko") -> str:
+    """The number-tile room's clocks under its name: "턴 60초 · 전체 30분"."""
+    return _options_line(options.get("turnSeconds", 60), options.get("gameSeconds", 1800) // 60, locale)
+
+
+@functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of clock settings
+def _options_line(turn: Any, minutes: Any, locale: str) -> str:
+    return text("room.options", locale).format(turn=turn, minutes=minutes)
+
+
+def result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
+    """The results table and summary line of a finished (or aborted) game."""
+    if not result or (result.get("aborted") and "ranking" not in result):
+        return {
+            "result_rows": [],
+            "result_summary": "게임을 중단했어요" if result and result.get("aborted") else "",
+            "result_summary_en": "",  # a fixed line: server_text knows its English
+            "match_continues": False,
+        }
+    names = result.get("names", {})
+    rows = [
+        ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], name_en(names.get(r["player"], r["player"])))
+        for r in result["ranking"]
+    ]
+    winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
+    winners_en = ", ".join(name_en(names.get(w, w)) for w in result.get("winner", []))
+    reason = END_REASONS.get(result.get("endReason", ""), "")
+    match = result.get("match") or {}
+    return {
+        "result_rows": rows,
+        "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
+        "match_continues": bool(match) and not match.get("finished", True),
+    }
