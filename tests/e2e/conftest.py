@@ -120,3 +120,14 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture
+def scripted_ais() -> Iterator[None]:
+    """Mahjong AI seats that discard what they draw, pass every claim and confirm results, for the
+    test's duration (tests/e2e/seeding.py `tsumogiri_ais`): seeded hands play the same whatever the
+    real AI would choose. A module takes it with `pytestmark = pytest.mark.usefixtures("scripted_ais")`."""
+    from tests.e2e.seeding import tsumogiri_ais
+
+    with tsumogiri_ais():
+        yield

@@ -13,6 +13,7 @@ import statistics
 
 from playwright.sync_api import expect
 
+from tests.e2e.frames import record_frames
 from tests.e2e.navigation import create_room, watch_from_lobby
 from tests.e2e.seeding import seed_mahjong, stored_room, tsumogiri_ais
 from tests.e2e.test_mahjong_table import JUNK, _add_ais
@@ -25,20 +26,11 @@ PONDS = {0: "1z4z1m9p8s2p3p", 1: "1z9m9p1s4z6p2s5p", 2: "1z4z8m7m3s4s5s6s", 3: "
 MELDS = {3: [{"type": "pon", "tiles": "777s", "from": 2}]}
 
 
-def _record(page) -> list[str]:
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
-    )
-    return frames
-
-
 def test_a_discard_reaches_the_spectator_in_small_frames(browser, base_url):
     host_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
     watch_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
     host, watcher = host_ctx.new_page(), watch_ctx.new_page()
-    host_frames, watcher_frames = _record(host), _record(watcher)
+    host_frames, watcher_frames = record_frames(host), record_frames(watcher)
     try:
         with tsumogiri_ais():
             room_id = create_room(host, base_url, name="마작 프레임", game="mahjong")

@@ -21,8 +21,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
 from tests.e2e.test_mahjong_table import _practice, _press
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 SCREENS = {
     "laptop": {"viewport": {"width": 1366, "height": 768}},
@@ -94,12 +96,6 @@ RECORD = """() => {
   };
   requestAnimationFrame(tick);
 }"""
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 def _console(page) -> list[str]:

@@ -11,16 +11,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
 from tests.e2e.test_mahjong_table import JUNK, _hand_tile, _practice
 
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
+
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 def _animation(locator) -> str:

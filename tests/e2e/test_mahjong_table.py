@@ -17,17 +17,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
 from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
 from tests.mahjong_wire import ids_in, tokens_in
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 # AI hands without pairs or near neighbours: they can never call, and never hold my waits
 JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 VIEWPORTS = {

@@ -11,19 +11,11 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.frames import record_frames
 from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
 from tilerooms.games.rummikub.tiles import ALL_TILE_IDS
 
 TILE_ID = re.compile(r"\b(?:[KRBO](?:1[0-3]|[1-9])[ab]|JK[12])\b")
-
-
-def _record_frames(page) -> list[str]:
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
-    )
-    return frames
 
 
 def _ids(page, selector: str) -> set[str]:
@@ -36,7 +28,7 @@ def test_two_players_and_a_spectator_play_live(browser, base_url):
     guest_ctx = browser.new_context(locale="ko-KR")
     watch_ctx = browser.new_context(locale="ko-KR")
     host, guest, watcher = host_ctx.new_page(), guest_ctx.new_page(), watch_ctx.new_page()
-    guest_frames, watcher_frames = _record_frames(guest), _record_frames(watcher)
+    guest_frames, watcher_frames = record_frames(guest), record_frames(watcher)
     try:
         room_id = create_room(host, base_url, name="e2e 방", nickname="영희")
         expect(host.locator("#room-name")).to_have_text("e2e 방", timeout=15_000)
