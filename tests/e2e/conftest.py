@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,6 +101,23 @@ def players(browser) -> Iterator[Callable[..., list]]:
             opened.append(context)
             pages.append(context.new_page())
         return pages
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def open_page(browser) -> Iterator[Callable[..., Any]]:
+    """`page = open_page(locale="ko-KR", viewport=...)`: a page in a browser context of its own
+    (keyword arguments go to `browser.new_context`), with no nickname set, unlike `players`. Every
+    context closes after the test, leaving screenshots and a trace when the test failed."""
+    opened: list = []
+
+    def make(**context_options) -> Any:
+        context = browser.new_context(**context_options)
+        opened.append(context)
+        return context.new_page()
 
     yield make
     for context in opened:
