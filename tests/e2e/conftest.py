@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,6 +108,23 @@ def players(browser) -> Iterator[Callable[..., list]]:
 
 
 @pytest.fixture
+def open_page(browser) -> Iterator[Callable[..., Any]]:
+    """`page = open_page(locale="ko-KR", viewport=...)`: a page in a browser context of its own
+    (keyword arguments go to `browser.new_context`), with no nickname set, unlike `players`. Every
+    context closes after the test, leaving screenshots and a trace when the test failed."""
+    opened: list = []
+
+    def make(**context_options) -> Any:
+        context = browser.new_context(**context_options)
+        opened.append(context)
+        return context.new_page()
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
 def page(browser):
     """A fresh browser context and page (a failed test's screenshot and trace: evidence.py)."""
     context = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 800})
@@ -120,3 +138,14 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture
+def scripted_ais() -> Iterator[None]:
+    """Mahjong AI seats that discard what they draw, pass every claim and confirm results, for the
+    test's duration (tests/e2e/seeding.py `tsumogiri_ais`): seeded hands play the same whatever the
+    real AI would choose. A module takes it with `pytestmark = pytest.mark.usefixtures("scripted_ais")`."""
+    from tests.e2e.seeding import tsumogiri_ais
+
+    with tsumogiri_ais():
+        yield

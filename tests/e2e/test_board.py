@@ -64,105 +64,97 @@ def _screen_fit(page) -> list[float]:
     return page.evaluate("() => [document.documentElement.scrollHeight, window.innerHeight, document.getElementById('rack').getBoundingClientRect().bottom]")
 
 
-def test_desktop_drag_chain_split_and_red_borders(browser, base_url):
-    context = browser.new_context(locale="ko-KR", viewport={"width": 1366, "height": 768})  # a common laptop
-    page = context.new_page()
-    try:
-        room_id = _practice(page, base_url)
-        seed_rummikub(room_id, [RUN_1_TO_7], [["R7a", "R8a", "R10a", "K11a", "K12a", "K13a", "O3a"], ["K1b", "K2b", "K3b"]])
-        page.reload()
-        expect(page.locator("#my-turn")).to_be_visible(timeout=20_000)
-        expect(page.locator("#rack [data-tile]")).to_have_count(7)
-        # the table, the buttons and the rack are all on the laptop's screen: no scrolling to drag
-        fit = _screen_fit(page)
-        assert fit[0] <= fit[1] + 1 and fit[2] <= fit[1], f"the page scrolls (height, screen, rack bottom): {fit}"
+def test_desktop_drag_chain_split_and_red_borders(open_page, base_url):
+    page = open_page(locale="ko-KR", viewport={"width": 1366, "height": 768})  # a common laptop
+    room_id = _practice(page, base_url)
+    seed_rummikub(room_id, [RUN_1_TO_7], [["R7a", "R8a", "R10a", "K11a", "K12a", "K13a", "O3a"], ["K1b", "K2b", "K3b"]])
+    page.reload()
+    expect(page.locator("#my-turn")).to_be_visible(timeout=20_000)
+    expect(page.locator("#rack [data-tile]")).to_have_count(7)
+    # the table, the buttons and the rack are all on the laptop's screen: no scrolling to drag
+    fit = _screen_fit(page)
+    assert fit[0] <= fit[1] + 1 and fit[2] <= fit[1], f"the page scrolls (height, screen, rack bottom): {fit}"
 
-        # drag one rack tile onto an empty part of the table: a new (still invalid) set
-        _mouse_drag(page, page.locator("#rack #tile-K11a"), _table_point(page, 0.6, 0.5))
-        lone = _set_of(page, "K11a")
-        expect(lone).to_have_attribute("data-valid", "false", timeout=10_000)
-        expect(lone.locator(".set-reason")).to_be_visible()
-        # the refusal reason shows under the table; wait for it so the layout no longer moves
-        expect(page.locator("#commit-problem")).to_be_visible(timeout=10_000)
-        page.wait_for_timeout(300)
+    # drag one rack tile onto an empty part of the table: a new (still invalid) set
+    _mouse_drag(page, page.locator("#rack #tile-K11a"), _table_point(page, 0.6, 0.5))
+    lone = _set_of(page, "K11a")
+    expect(lone).to_have_attribute("data-valid", "false", timeout=10_000)
+    expect(lone.locator(".set-reason")).to_be_visible()
+    # the refusal reason shows under the table; wait for it so the layout no longer moves
+    expect(page.locator("#commit-problem")).to_be_visible(timeout=10_000)
+    page.wait_for_timeout(300)
 
-        # 789 lays the rack out by colour (the rack keeps a tile's old cell otherwise: a tile of the
-        # game before the seed could sit anywhere); then 7 · 8 · 10 are neighbours
-        page.locator("#sort-runs").click()
-        expect(page.locator("#rack [data-tile]").first).to_have_attribute("data-tile", "K12a", timeout=10_000)
-        # long press 7 · 8 · 10: the chain stops at 7 · 8; dragged together they make a new set
-        page.mouse.move(*_center(page.locator("#rack #tile-R7a")))
-        page.mouse.down()
-        page.wait_for_timeout(1100)  # four ticks of 0.25 s
-        expect(page.locator('#rack [data-selected="true"]')).to_have_count(2)
-        expect(page.locator("#rack #tile-R7a")).to_have_attribute("data-selected", "true")
-        expect(page.locator("#rack #tile-R8a")).to_have_attribute("data-selected", "true")
-        expect(page.locator("#rack #tile-R10a")).to_have_attribute("data-selected", "false")
-        page.mouse.up()
-        _mouse_drag(page, page.locator("#rack #tile-R7a"), _table_point(page, 0.3, 0.6))
-        expect(_set_of(page, "R7a").locator("[data-tile]")).to_have_count(2, timeout=10_000)
-        expect(_set_of(page, "R8a")).to_have_count(1)
+    # 789 lays the rack out by colour (the rack keeps a tile's old cell otherwise: a tile of the
+    # game before the seed could sit anywhere); then 7 · 8 · 10 are neighbours
+    page.locator("#sort-runs").click()
+    expect(page.locator("#rack [data-tile]").first).to_have_attribute("data-tile", "K12a", timeout=10_000)
+    # long press 7 · 8 · 10: the chain stops at 7 · 8; dragged together they make a new set
+    page.mouse.move(*_center(page.locator("#rack #tile-R7a")))
+    page.mouse.down()
+    page.wait_for_timeout(1100)  # four ticks of 0.25 s
+    expect(page.locator('#rack [data-selected="true"]')).to_have_count(2)
+    expect(page.locator("#rack #tile-R7a")).to_have_attribute("data-selected", "true")
+    expect(page.locator("#rack #tile-R8a")).to_have_attribute("data-selected", "true")
+    expect(page.locator("#rack #tile-R10a")).to_have_attribute("data-selected", "false")
+    page.mouse.up()
+    _mouse_drag(page, page.locator("#rack #tile-R7a"), _table_point(page, 0.3, 0.6))
+    expect(_set_of(page, "R7a").locator("[data-tile]")).to_have_count(2, timeout=10_000)
+    expect(_set_of(page, "R8a")).to_have_count(1)
 
-        # take the middle tile out of the run 1–7: it splits into 1·2·3 and 5·6·7
-        _mouse_drag(page, page.locator("#table #tile-B4a"), _table_point(page, 0.5, 0.85))
-        expect(_set_of(page, "B1a").locator("[data-tile]")).to_have_count(3, timeout=10_000)
-        expect(_set_of(page, "B5a").locator("[data-tile]")).to_have_count(3)
-        expect(_set_of(page, "B4a").locator("[data-tile]")).to_have_count(1)
+    # take the middle tile out of the run 1–7: it splits into 1·2·3 and 5·6·7
+    _mouse_drag(page, page.locator("#table #tile-B4a"), _table_point(page, 0.5, 0.85))
+    expect(_set_of(page, "B1a").locator("[data-tile]")).to_have_count(3, timeout=10_000)
+    expect(_set_of(page, "B5a").locator("[data-tile]")).to_have_count(3)
+    expect(_set_of(page, "B4a").locator("[data-tile]")).to_have_count(1)
 
-        # committing an invalid table is refused with the reason; red borders stay
-        page.locator("#commit").click()
-        expect(page.locator("#room-error")).to_contain_text("고쳐", timeout=10_000)
-        expect(page.locator('.table-set[data-valid="false"]')).to_have_count(3)
-        RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / "board-desktop.png"), full_page=True)
-    finally:
-        context.close()
+    # committing an invalid table is refused with the reason; red borders stay
+    page.locator("#commit").click()
+    expect(page.locator("#room-error")).to_contain_text("고쳐", timeout=10_000)
+    expect(page.locator('.table-set[data-valid="false"]')).to_have_count(3)
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "board-desktop.png"), full_page=True)
 
 
-def test_keyboard_only_first_meld_shortfall_then_a_commit(browser, base_url):
-    context = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    try:
-        room_id = _practice(page, base_url)
-        rack = ["B1a", "B2a", "B3a", "K5a", "R5a", "O5a", "K10a", "K11a", "K12a"]
-        seed_rummikub(room_id, [], [rack, ["K1b", "K2b", "K3b"]], melded=False)
-        page.reload()
-        expect(page.locator("#my-turn")).to_be_visible(timeout=20_000)
+def test_keyboard_only_first_meld_shortfall_then_a_commit(open_page, base_url):
+    page = open_page(locale="ko-KR", viewport={"width": 1280, "height": 900})
+    room_id = _practice(page, base_url)
+    rack = ["B1a", "B2a", "B3a", "K5a", "R5a", "O5a", "K10a", "K11a", "K12a"]
+    seed_rummikub(room_id, [], [rack, ["K1b", "K2b", "K3b"]], melded=False)
+    page.reload()
+    expect(page.locator("#my-turn")).to_be_visible(timeout=20_000)
 
-        def press(selector: str) -> None:
-            target = page.locator(selector)
-            target.focus()
-            expect(target).to_be_focused()
-            page.keyboard.press("Enter")
+    def press(selector: str) -> None:
+        target = page.locator(selector)
+        target.focus()
+        expect(target).to_be_focused()
+        page.keyboard.press("Enter")
 
-        for group in (["B1a", "B2a", "B3a"], ["K5a", "R5a", "O5a"]):
-            for tile in group:
-                press(f"#rack #tile-{tile}")
-                expect(page.locator(f"#tile-{tile}")).to_have_attribute("data-selected", "true")
-            press("#place-new")
-            expect(page.locator(f"#table #tile-{group[0]}")).to_be_visible(timeout=10_000)
-        expect(page.locator("#meld-progress")).to_have_text("첫 등록: 21 / 30점 (9점 더)")
-        # a shortcut of the player's own choosing commits: bind 배치 확정 to K
-        press("#keys")
-        page.locator("#key-commit").fill("k")
-        press("#keys-save")
-        expect(page.locator("#key-bindings")).to_have_attribute("data-keys", re.compile(r'"k": "commit"'), timeout=10_000)
-        # the dialog hands focus back to its trigger as it closes: wait, or a later focus() is lost
-        expect(page.get_by_role("dialog")).to_have_count(0, timeout=10_000)
-        page.keyboard.press("k")
-        expect(page.locator("#room-error")).to_have_text("첫 등록은 30점 이상이어야 해요 (지금 21점, 9점 더 필요해요)", timeout=10_000)
-
-        press("#reset")
-        expect(page.locator("#table [data-tile]")).to_have_count(0, timeout=10_000)
-        for tile in ("K10a", "K11a", "K12a"):
+    for group in (["B1a", "B2a", "B3a"], ["K5a", "R5a", "O5a"]):
+        for tile in group:
             press(f"#rack #tile-{tile}")
+            expect(page.locator(f"#tile-{tile}")).to_have_attribute("data-selected", "true")
         press("#place-new")
-        expect(page.locator("#meld-progress")).to_have_text("첫 등록: 33 / 30점", timeout=10_000)
-        page.keyboard.press("k")
-        expect(page.locator("#my-turn")).to_have_count(0, timeout=10_000)
-        expect(page.locator("#table #tile-K11a")).to_be_visible()
-    finally:
-        context.close()
+        expect(page.locator(f"#table #tile-{group[0]}")).to_be_visible(timeout=10_000)
+    expect(page.locator("#meld-progress")).to_have_text("첫 등록: 21 / 30점 (9점 더)")
+    # a shortcut of the player's own choosing commits: bind 배치 확정 to K
+    press("#keys")
+    page.locator("#key-commit").fill("k")
+    press("#keys-save")
+    expect(page.locator("#key-bindings")).to_have_attribute("data-keys", re.compile(r'"k": "commit"'), timeout=10_000)
+    # the dialog hands focus back to its trigger as it closes: wait, or a later focus() is lost
+    expect(page.get_by_role("dialog")).to_have_count(0, timeout=10_000)
+    page.keyboard.press("k")
+    expect(page.locator("#room-error")).to_have_text("첫 등록은 30점 이상이어야 해요 (지금 21점, 9점 더 필요해요)", timeout=10_000)
+
+    press("#reset")
+    expect(page.locator("#table [data-tile]")).to_have_count(0, timeout=10_000)
+    for tile in ("K10a", "K11a", "K12a"):
+        press(f"#rack #tile-{tile}")
+    press("#place-new")
+    expect(page.locator("#meld-progress")).to_have_text("첫 등록: 33 / 30점", timeout=10_000)
+    page.keyboard.press("k")
+    expect(page.locator("#my-turn")).to_have_count(0, timeout=10_000)
+    expect(page.locator("#table #tile-K11a")).to_be_visible()
 
 
 def test_phone_touch_drag_and_a_60_tile_table_that_fits(browser, base_url):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.e2e.frames import record_frames
 from tests.e2e.seeding import seed_rummikub
 from tests.e2e.test_board import _center, _mouse_drag
 from tests.e2e.test_board_feedback import start_watched
@@ -20,18 +21,9 @@ from tests.unit.table.test_rummikub_frames import GUEST_RACK as AI_RACK
 from tests.unit.table.test_rummikub_frames import HOST_RACK, TABLE, TARGET_MEDIAN, TARGET_P95, TILE_ID
 
 
-def _record(page) -> list[str]:
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
-    )
-    return frames
-
-
 def test_a_draft_move_reaches_the_spectator_in_a_small_frame(players, base_url):
     host, watcher = players("영희", "민수")
-    host_frames, watcher_frames = _record(host), _record(watcher)
+    host_frames, watcher_frames = record_frames(host), record_frames(watcher)
     room_id = start_watched(host, watcher, base_url, "작은 프레임")
     expect(watcher.locator("#watching")).to_be_visible(timeout=20_000)
 

@@ -15,17 +15,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
 from tests.e2e.navigation import practice_mahjong
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 # AI hands without pairs or near neighbours: they can never call
 JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
 AI_EN = re.compile(r"^AI \d \((Easy|Normal|Hard)\)$")
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 def test_the_practice_table_in_english(browser, base_url):

@@ -13,6 +13,7 @@ import statistics
 
 from playwright.sync_api import expect
 
+from tests.e2e.frames import record_frames
 from tests.e2e.navigation import create_room, watch_from_lobby
 from tests.e2e.seeding import seed_mahjong, stored_room, tsumogiri_ais
 from tests.e2e.test_mahjong_table import JUNK, _add_ais
@@ -25,61 +26,46 @@ PONDS = {0: "1z4z1m9p8s2p3p", 1: "1z9m9p1s4z6p2s5p", 2: "1z4z8m7m3s4s5s6s", 3: "
 MELDS = {3: [{"type": "pon", "tiles": "777s", "from": 2}]}
 
 
-def _record(page) -> list[str]:
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
-    )
-    return frames
+def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
+    host, watcher = (open_page(locale="ko-KR", viewport={"width": 1280, "height": 900}) for _ in range(2))
+    host_frames, watcher_frames = record_frames(host), record_frames(watcher)
+    with tsumogiri_ais():
+        room_id = create_room(host, base_url, name="마작 프레임", game="mahjong")
+        _add_ais(host, (1, 2, 3))
+        watch_from_lobby(watcher, base_url, room_id)
+        expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
+        host.locator("#start").click()
+        expect(watcher.locator("#mj-table")).to_be_visible(timeout=20_000)
 
+        seed_mahjong(room_id, HANDS, discards=PONDS, melds=MELDS)
+        expect(host.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+        expect(watcher.locator("#pond-bottom .mj-tile")).to_have_count(7, timeout=20_000)
+        expect(watcher.locator("#plate-left .mj-meld .mj-tile")).to_have_count(3)
+        host.wait_for_timeout(500)  # the seed's own frames are in
+        marks = (len(host_frames), len(watcher_frames))
 
-def test_a_discard_reaches_the_spectator_in_small_frames(browser, base_url):
-    host_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    watch_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    host, watcher = host_ctx.new_page(), watch_ctx.new_page()
-    host_frames, watcher_frames = _record(host), _record(watcher)
-    try:
-        with tsumogiri_ais():
-            room_id = create_room(host, base_url, name="마작 프레임", game="mahjong")
-            _add_ais(host, (1, 2, 3))
-            watch_from_lobby(watcher, base_url, room_id)
-            expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
-            host.locator("#start").click()
-            expect(watcher.locator("#mj-table")).to_be_visible(timeout=20_000)
+        drawn = host.locator("#mj-hand .mj-drawn .mj-tile")
+        expect(drawn).to_have_attribute("data-code", "9s")
+        token = drawn.get_attribute("data-tile")
+        drawn.click()
+        drawn.click()
+        expect(watcher.locator("#pond-bottom .mj-tile")).to_have_count(8, timeout=10_000)
+        expect(watcher.locator('#pond-bottom .mj-tile[data-last="true"]')).to_have_attribute("data-code", "9s")
+        # the next seat (right) draws once the claim window closes: the discard is over
+        expect(watcher.locator('#plate-right[data-current="true"]')).to_be_visible(timeout=10_000)
+        watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
+        hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
 
-            seed_mahjong(room_id, HANDS, discards=PONDS, melds=MELDS)
-            expect(host.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
-            expect(watcher.locator("#pond-bottom .mj-tile")).to_have_count(7, timeout=20_000)
-            expect(watcher.locator("#plate-left .mj-meld .mj-tile")).to_have_count(3)
-            host.wait_for_timeout(500)  # the seed's own frames are in
-            marks = (len(host_frames), len(watcher_frames))
-
-            drawn = host.locator("#mj-hand .mj-drawn .mj-tile")
-            expect(drawn).to_have_attribute("data-code", "9s")
-            token = drawn.get_attribute("data-tile")
-            drawn.click()
-            drawn.click()
-            expect(watcher.locator("#pond-bottom .mj-tile")).to_have_count(8, timeout=10_000)
-            expect(watcher.locator('#pond-bottom .mj-tile[data-last="true"]')).to_have_attribute("data-code", "9s")
-            # the next seat (right) draws once the claim window closes: the discard is over
-            expect(watcher.locator('#plate-right[data-current="true"]')).to_be_visible(timeout=10_000)
-            watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
-            hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
-
-        sent = [f for f in watcher_frames[marks[1] :] if "version_rx_state_" in f]  # the room's updates
-        sizes = sorted(len(f.encode()) for f in sent)
-        mine = sorted(len(f.encode()) for f in host_frames[marks[0] :] if "version_rx_state_" in f)
-        print(f"one discard's frames: spectator {sizes} B, the host {mine} B")
-        assert sizes, "the spectator received no frame for the discard"
-        assert statistics.median(sizes) <= MEDIAN_TARGET, f"spectator frames of one discard: {sizes}"
-        assert sizes[-1] <= P95_TARGET, f"spectator frames of one discard: {sizes}"
-        assert mine and mine[-1] <= P95_TARGET, f"the host's frames of their own discard: {mine}"
-        # the frames carry the discard, and no hidden tile in any form
-        assert token in tokens_in(sent)
-        hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
-        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
-        assert not set(hidden) & ids_in(watcher_frames[marks[1] :])
-    finally:
-        host_ctx.close()
-        watch_ctx.close()
+    sent = [f for f in watcher_frames[marks[1] :] if "version_rx_state_" in f]  # the room's updates
+    sizes = sorted(len(f.encode()) for f in sent)
+    mine = sorted(len(f.encode()) for f in host_frames[marks[0] :] if "version_rx_state_" in f)
+    print(f"one discard's frames: spectator {sizes} B, the host {mine} B")
+    assert sizes, "the spectator received no frame for the discard"
+    assert statistics.median(sizes) <= MEDIAN_TARGET, f"spectator frames of one discard: {sizes}"
+    assert sizes[-1] <= P95_TARGET, f"spectator frames of one discard: {sizes}"
+    assert mine and mine[-1] <= P95_TARGET, f"the host's frames of their own discard: {mine}"
+    # the frames carry the discard, and no hidden tile in any form
+    assert token in tokens_in(sent)
+    hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
+    hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
+    assert not set(hidden) & ids_in(watcher_frames[marks[1] :])

@@ -21,8 +21,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
 from tests.e2e.test_mahjong_table import _practice, _press
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 SCREENS = {
     "laptop": {"viewport": {"width": 1366, "height": 768}},
@@ -96,12 +98,6 @@ RECORD = """() => {
 }"""
 
 
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
-
-
 def _console(page) -> list[str]:
     """Every console error and uncaught page error from now on."""
     errors: list[str] = []
@@ -154,69 +150,65 @@ def _same_hand(page, want: set[str]) -> list:
 
 
 @pytest.mark.parametrize("kind", ["laptop", "phone"])
-def test_the_table_fills_the_screen_and_the_hand_never_moves(browser, base_url, kind):
-    context = browser.new_context(locale="ko-KR", **SCREENS[kind])
-    page = context.new_page()
+def test_the_table_fills_the_screen_and_the_hand_never_moves(open_page, base_url, kind):
+    page = open_page(locale="ko-KR", **SCREENS[kind])
     touch = kind == "phone"
     errors = _console(page)
-    try:
-        room_id = _practice(page, base_url)
-        seed_mahjong(room_id, LATE_HANDS, **LATE)
-        page.reload()
-        expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
-        expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)
-        expect(page.locator("#plate-right .mj-meld")).to_have_count(4)
-        expect(page.locator("#mj-dora .mj-tile")).to_have_count(3)
-        page.wait_for_timeout(300)  # the stylesheet and the fonts settle
-        page.evaluate(RECORD)
-        mine = page.evaluate(MEASURE)
-        _assert_fits(mine, kind)
-        for seat in ("top", "right", "left", "bottom"):
-            assert page.locator(f"#pond-{seat} .mj-tile").count() >= 12
-        _shot(page, f"{kind}-my-turn")
+    room_id = _practice(page, base_url)
+    seed_mahjong(room_id, LATE_HANDS, **LATE)
+    page.reload()
+    expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+    expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)
+    expect(page.locator("#plate-right .mj-meld")).to_have_count(4)
+    expect(page.locator("#mj-dora .mj-tile")).to_have_count(3)
+    page.wait_for_timeout(300)  # the stylesheet and the fonts settle
+    page.evaluate(RECORD)
+    mine = page.evaluate(MEASURE)
+    _assert_fits(mine, kind)
+    for seat in ("top", "right", "left", "bottom"):
+        assert page.locator(f"#pond-{seat} .mj-tile").count() >= 12
+    _shot(page, f"{kind}-my-turn")
 
-        # 동 goes (tap, second tap); the others draw and let their tiles go; seat 3's 5m: 치 three ways, 퐁
-        east = page.locator('#mj-hand .mj-drawn .mj-tile[data-code="1z"]')
-        _press(page, east, touch)
-        expect(east).to_have_attribute("data-selected", "true")
-        _assert_fits(page.evaluate(MEASURE), kind)  # the enlarged tile stays on the screen
-        _press(page, east, touch)
-        expect(page.locator("#mj-call-chi")).to_be_visible(timeout=20_000)
-        expect(page.locator("#mj-call-pon")).to_be_visible()
-        expect(page.locator('[id^="mj-chi-choice-"]')).to_have_count(3)
-        page.wait_for_timeout(200)
-        during = page.evaluate(MEASURE)
-        _assert_fits(during, kind)
-        _assert_calls(during)
-        assert during["scrollHeight"] == mine["scrollHeight"], "the page grew with the call window"
-        _same_hand(page, {"mine", "others", "claim"})
-        _shot(page, f"{kind}-chi-window")
-        _press(page, page.locator("#mj-call-pass"), touch)
-        expect(page.locator("#mj-claim")).to_have_count(0, timeout=10_000)
+    # 동 goes (tap, second tap); the others draw and let their tiles go; seat 3's 5m: 치 three ways, 퐁
+    east = page.locator('#mj-hand .mj-drawn .mj-tile[data-code="1z"]')
+    _press(page, east, touch)
+    expect(east).to_have_attribute("data-selected", "true")
+    _assert_fits(page.evaluate(MEASURE), kind)  # the enlarged tile stays on the screen
+    _press(page, east, touch)
+    expect(page.locator("#mj-call-chi")).to_be_visible(timeout=20_000)
+    expect(page.locator("#mj-call-pon")).to_be_visible()
+    expect(page.locator('[id^="mj-chi-choice-"]')).to_have_count(3)
+    page.wait_for_timeout(200)
+    during = page.evaluate(MEASURE)
+    _assert_fits(during, kind)
+    _assert_calls(during)
+    assert during["scrollHeight"] == mine["scrollHeight"], "the page grew with the call window"
+    _same_hand(page, {"mine", "others", "claim"})
+    _shot(page, f"{kind}-chi-window")
+    _press(page, page.locator("#mj-call-pass"), touch)
+    expect(page.locator("#mj-claim")).to_have_count(0, timeout=10_000)
 
-        # riichi: the lit tile, then the declaration
-        seed_mahjong(room_id, RIICHI_HANDS, live="1z1z1z8s", live_count=40, riichi=[2])
-        page.reload()
-        expect(page.locator("#mj-riichi")).to_be_visible(timeout=20_000)
-        page.wait_for_timeout(300)
-        page.evaluate(RECORD)
-        _press(page, page.locator("#mj-riichi"), touch)
-        expect(page.locator('#mj-hand .mj-tile[data-lit="true"]')).to_have_count(1)
-        riichi_mode = page.evaluate(MEASURE)
-        _assert_fits(riichi_mode, kind)
-        _shot(page, f"{kind}-riichi-mode")
-        _press(page, page.locator('#mj-hand .mj-tile[data-code="7z"]'), touch)
-        expect(page.locator('#plate-bottom [data-riichi="true"]')).to_be_visible(timeout=10_000)
-        expect(page.locator('#pond-bottom .mj-tile[data-sideways="true"]')).to_have_count(1)
-        _assert_fits(page.evaluate(MEASURE), kind)
-        _same_hand(page, {"mine", "others"})
-        _shot(page, f"{kind}-riichi")
+    # riichi: the lit tile, then the declaration
+    seed_mahjong(room_id, RIICHI_HANDS, live="1z1z1z8s", live_count=40, riichi=[2])
+    page.reload()
+    expect(page.locator("#mj-riichi")).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(300)
+    page.evaluate(RECORD)
+    _press(page, page.locator("#mj-riichi"), touch)
+    expect(page.locator('#mj-hand .mj-tile[data-lit="true"]')).to_have_count(1)
+    riichi_mode = page.evaluate(MEASURE)
+    _assert_fits(riichi_mode, kind)
+    _shot(page, f"{kind}-riichi-mode")
+    _press(page, page.locator('#mj-hand .mj-tile[data-code="7z"]'), touch)
+    expect(page.locator('#plate-bottom [data-riichi="true"]')).to_be_visible(timeout=10_000)
+    expect(page.locator('#pond-bottom .mj-tile[data-sideways="true"]')).to_have_count(1)
+    _assert_fits(page.evaluate(MEASURE), kind)
+    _same_hand(page, {"mine", "others"})
+    _shot(page, f"{kind}-riichi")
 
-        assert not errors, "\n".join(errors)
-        sizes = {k: (min(v), max(v)) for k, v in during.items() if k in ("pond", "dora", "meld", "handTiles") and v}
-        print(
-            f"\n{kind}: table {mine['table'][2]:.0f} x {mine['table'][3]:.0f} px, tiles {sizes}, smallest text {mine['smallest'][0]}, "
-            f"page {mine['scrollHeight']} / {during['scrollHeight']} px before / during the call window"
-        )
-    finally:
-        context.close()
+    assert not errors, "\n".join(errors)
+    sizes = {k: (min(v), max(v)) for k, v in during.items() if k in ("pond", "dora", "meld", "handTiles") and v}
+    print(
+        f"\n{kind}: table {mine['table'][2]:.0f} x {mine['table'][3]:.0f} px, tiles {sizes}, smallest text {mine['smallest'][0]}, "
+        f"page {mine['scrollHeight']} / {during['scrollHeight']} px before / during the call window"
+    )

@@ -18,7 +18,9 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
 from tests.e2e.navigation import practice_mahjong
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 # AI hands without pairs or near neighbours: they can never call, and never hold my waits
 JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
@@ -50,12 +52,6 @@ MEASURE = """() => {
           ranking: box('#mj-ranking'), chart: box('#mj-chart'), summary: box('#mj-summary'), final: box('#mj-final'),
           again: box('#back-to-waiting')};
 }"""
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 def _shot(page, name: str) -> None:
@@ -94,112 +90,106 @@ def _fits_then_confirm(page, kind: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["laptop", "phone"])
-def test_a_win_a_draw_and_the_game_end_fit_the_screen(browser, base_url, kind):
-    context = browser.new_context(locale="ko-KR", **VIEWPORTS[kind])
-    page = context.new_page()
+def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind):
+    page = open_page(locale="ko-KR", **VIEWPORTS[kind])
     touch = kind == "phone"
-    try:
-        page.goto(f"{base_url}/lobby")
-        expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-        room_id = practice_mahjong(page)
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    room_id = practice_mahjong(page)
 
-        # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go. The seed comes
-        # after the page is there: a seat whose socket is gone (a reload) is passed at once in a
-        # claim window (issue 17), so reloading after it could close the window before 론 shows
-        expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
-        seed_mahjong(
-            room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m", script=[(1, {"type": "discard", "tile": "drawn"})]
-        )
-        expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
-        _press(page, page.locator("#mj-call-ron"), touch)
-        overlay = page.locator("#mj-result-overlay")
-        expect(overlay).to_be_visible(timeout=10_000)
-        expect(page.locator("#mj-result-title")).to_have_text("론")
-        expect(page.locator("#mj-win-tile .mj-tile")).to_have_attribute("data-code", "5s")
-        assert page.locator("#mj-win-tile .mj-face").evaluate("e => getComputedStyle(e).boxShadow") != "none"
-        expect(page.locator('.mj-ind[data-ind="dora"] .mj-tile')).to_have_attribute("data-code", "1s")
-        expect(page.locator("#mj-ura .mj-tile")).to_have_attribute("data-code", "3m")
-        for line in ("리치", "핑후", "탕야오", "도라", "우라도라"):
-            expect(page.locator("#mj-yaku")).to_contain_text(line)
-        expect(page.locator("#mj-win-points")).to_contain_text("부")
-        expect(page.locator(".mj-delta-row")).to_have_count(4)
-        expect(page.locator('.mj-delta-row[data-me="true"] .mj-delta-change')).to_have_attribute("data-sign", "plus")
-        expect(page.locator('.mj-delta-change[data-sign="minus"]')).to_have_count(1)
-        # nobody's turn while the result shows
-        expect(page.locator("#mj-whose-turn")).to_have_count(0)
-        expect(page.locator("#mj-my-turn")).to_have_count(0)
-        lines = page.locator("#mj-yaku .mj-yaku-line")
-        delays = lines.evaluate_all("ls => ls.map(l => [getComputedStyle(l).animationName, parseFloat(getComputedStyle(l).animationDelay)])")
-        if kind == "phone":  # reduced motion: no animation, every line there at once
-            assert all(name == "none" for name, _ in delays), delays
-        else:  # one by one, ~150 ms apart
-            assert [round(d, 2) for _, d in delays] == [round(0.15 * i, 2) for i in range(len(delays))], delays
-        expect(lines.last).to_have_css("opacity", "1", timeout=5_000)
-        sizes = lines.evaluate_all("ls => ls.map(l => parseFloat(getComputedStyle(l).fontSize))")
-        assert min(sizes) >= 11, sizes
-        _fits_then_confirm(page, kind, "ron")
+    # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go. The seed comes
+    # after the page is there: a seat whose socket is gone (a reload) is passed at once in a
+    # claim window (issue 17), so reloading after it could close the window before 론 shows
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    seed_mahjong(
+        room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m", script=[(1, {"type": "discard", "tile": "drawn"})]
+    )
+    expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
+    _press(page, page.locator("#mj-call-ron"), touch)
+    overlay = page.locator("#mj-result-overlay")
+    expect(overlay).to_be_visible(timeout=10_000)
+    expect(page.locator("#mj-result-title")).to_have_text("론")
+    expect(page.locator("#mj-win-tile .mj-tile")).to_have_attribute("data-code", "5s")
+    assert page.locator("#mj-win-tile .mj-face").evaluate("e => getComputedStyle(e).boxShadow") != "none"
+    expect(page.locator('.mj-ind[data-ind="dora"] .mj-tile')).to_have_attribute("data-code", "1s")
+    expect(page.locator("#mj-ura .mj-tile")).to_have_attribute("data-code", "3m")
+    for line in ("리치", "핑후", "탕야오", "도라", "우라도라"):
+        expect(page.locator("#mj-yaku")).to_contain_text(line)
+    expect(page.locator("#mj-win-points")).to_contain_text("부")
+    expect(page.locator(".mj-delta-row")).to_have_count(4)
+    expect(page.locator('.mj-delta-row[data-me="true"] .mj-delta-change')).to_have_attribute("data-sign", "plus")
+    expect(page.locator('.mj-delta-change[data-sign="minus"]')).to_have_count(1)
+    # nobody's turn while the result shows
+    expect(page.locator("#mj-whose-turn")).to_have_count(0)
+    expect(page.locator("#mj-my-turn")).to_have_count(0)
+    lines = page.locator("#mj-yaku .mj-yaku-line")
+    delays = lines.evaluate_all("ls => ls.map(l => [getComputedStyle(l).animationName, parseFloat(getComputedStyle(l).animationDelay)])")
+    if kind == "phone":  # reduced motion: no animation, every line there at once
+        assert all(name == "none" for name, _ in delays), delays
+    else:  # one by one, ~150 ms apart
+        assert [round(d, 2) for _, d in delays] == [round(0.15 * i, 2) for i in range(len(delays))], delays
+    expect(lines.last).to_have_css("opacity", "1", timeout=5_000)
+    sizes = lines.evaluate_all("ls => ls.map(l => parseFloat(getComputedStyle(l).fontSize))")
+    assert min(sizes) >= 11, sizes
+    _fits_then_confirm(page, kind, "ron")
 
-        # an exhaustive draw: I hold a 백 pon and wait on 2s/5s; three tiles are left for the AIs
-        seed_mahjong(
-            room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]}, live="9m9p9s", live_count=3, filler_seats=[1, 2, 3]
-        )
-        page.reload()
-        expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
-        six = page.locator('#mj-hand .mj-tile[data-code="6p"]').first  # a middle tile: no nagashi mangan
-        _press(page, six, touch)
-        _press(page, six, touch)
-        expect(overlay).to_be_visible(timeout=20_000)
-        expect(page.locator("#mj-result-title")).to_have_text("유국")
-        expect(page.locator("#mj-draw .mj-tenpai-hand")).to_have_count(1)
-        expect(page.locator("#mj-draw .mj-tenpai-hand")).to_contain_text("2삭·5삭")
-        expect(page.locator("#mj-draw .mj-res-meld .mj-tile")).to_have_count(3)
-        expect(page.locator('.mj-delta-row[data-me="true"] .mj-delta-change')).to_have_text("+3000")
-        _fits_then_confirm(page, kind, "draw")
+    # an exhaustive draw: I hold a 백 pon and wait on 2s/5s; three tiles are left for the AIs
+    seed_mahjong(
+        room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]}, live="9m9p9s", live_count=3, filler_seats=[1, 2, 3]
+    )
+    page.reload()
+    expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+    six = page.locator('#mj-hand .mj-tile[data-code="6p"]').first  # a middle tile: no nagashi mangan
+    _press(page, six, touch)
+    _press(page, six, touch)
+    expect(overlay).to_be_visible(timeout=20_000)
+    expect(page.locator("#mj-result-title")).to_have_text("유국")
+    expect(page.locator("#mj-draw .mj-tenpai-hand")).to_have_count(1)
+    expect(page.locator("#mj-draw .mj-tenpai-hand")).to_contain_text("2삭·5삭")
+    expect(page.locator("#mj-draw .mj-res-meld .mj-tile")).to_have_count(3)
+    expect(page.locator('.mj-delta-row[data-me="true"] .mj-delta-change')).to_have_text("+3000")
+    _fits_then_confirm(page, kind, "draw")
 
-        # 남4국, all last: my tsumo ends the game
-        seed_mahjong(
-            room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m"
-        )
-        page.reload()
-        expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
-        _press(page, page.locator("#mj-tsumo"), touch)
-        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
-        # the last hand first, over the game's end
-        expect(page.locator("#mj-result-title")).to_have_text("쯔모")
-        expect(page.locator("#mj-ura .mj-tile")).to_have_count(1)
-        m = page.evaluate(MEASURE)
-        print(kind, "last hand", m)
-        assert m["ok"] and _inside(m["ok"], m) and m["ok"]["right"] <= m["panel"]["right"], m
-        assert _inside(m["panel"], m) and m["bodyOverflow"] <= 1, m
-        _shot(page, f"mahjong-result-{kind}-last-hand")
-        _press(page, page.locator("#mj-last-ok"), touch)
-        expect(overlay).to_have_count(0, timeout=10_000)
+    # 남4국, all last: my tsumo ends the game
+    seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
+    page.reload()
+    expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
+    _press(page, page.locator("#mj-tsumo"), touch)
+    expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
+    # the last hand first, over the game's end
+    expect(page.locator("#mj-result-title")).to_have_text("쯔모")
+    expect(page.locator("#mj-ura .mj-tile")).to_have_count(1)
+    m = page.evaluate(MEASURE)
+    print(kind, "last hand", m)
+    assert m["ok"] and _inside(m["ok"], m) and m["ok"]["right"] <= m["panel"]["right"], m
+    assert _inside(m["panel"], m) and m["bodyOverflow"] <= 1, m
+    _shot(page, f"mahjong-result-{kind}-last-hand")
+    _press(page, page.locator("#mj-last-ok"), touch)
+    expect(overlay).to_have_count(0, timeout=10_000)
 
-        expect(page.locator(".mj-rank-row")).to_have_count(4)
-        expect(page.locator(".mj-rank-row").first).to_contain_text("1위")
-        expect(page.locator('.mj-rank-row[data-me="true"]')).to_have_attribute("data-rank", "1")
-        expect(page.locator(".mj-summary-row")).to_have_count(4)
-        expect(page.locator('.mj-summary-row[data-me="true"] td').nth(1)).to_have_text("1")  # my one win
-        expect(page.locator("#mj-best-hand")).to_contain_text("리치")
-        expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
-        m = page.evaluate(MEASURE)
-        print(kind, "final", m)
-        assert _inside(m["ranking"], m), f"{kind}: the ranking is not in the window: {m['ranking']}"
-        assert _inside(m["again"], m), f"{kind}: 다시 하기 is not in the window: {m['again']}"
-        if kind == "laptop":
-            assert m["pageScroll"] <= 0, f"the final screen scrolls by {m['pageScroll']} px"
-            for part in ("chart", "summary"):
-                assert _inside(m[part], m), f"the {part} is not in the window: {m[part]}"
-            assert m["chart"]["h"] >= 200, m["chart"]
-        else:
-            assert m["ranking"]["y"] < min(m["chart"]["y"], m["summary"]["y"]), "the ranking comes first on a phone"
-            assert m["ranking"]["y"] < 250, m["ranking"]
-        _shot(page, f"mahjong-result-{kind}-final")
+    expect(page.locator(".mj-rank-row")).to_have_count(4)
+    expect(page.locator(".mj-rank-row").first).to_contain_text("1위")
+    expect(page.locator('.mj-rank-row[data-me="true"]')).to_have_attribute("data-rank", "1")
+    expect(page.locator(".mj-summary-row")).to_have_count(4)
+    expect(page.locator('.mj-summary-row[data-me="true"] td').nth(1)).to_have_text("1")  # my one win
+    expect(page.locator("#mj-best-hand")).to_contain_text("리치")
+    expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+    m = page.evaluate(MEASURE)
+    print(kind, "final", m)
+    assert _inside(m["ranking"], m), f"{kind}: the ranking is not in the window: {m['ranking']}"
+    assert _inside(m["again"], m), f"{kind}: 다시 하기 is not in the window: {m['again']}"
+    if kind == "laptop":
+        assert m["pageScroll"] <= 0, f"the final screen scrolls by {m['pageScroll']} px"
+        for part in ("chart", "summary"):
+            assert _inside(m[part], m), f"the {part} is not in the window: {m[part]}"
+        assert m["chart"]["h"] >= 200, m["chart"]
+    else:
+        assert m["ranking"]["y"] < min(m["chart"]["y"], m["summary"]["y"]), "the ranking comes first on a phone"
+        assert m["ranking"]["y"] < 250, m["ranking"]
+    _shot(page, f"mahjong-result-{kind}-final")
 
-        # 마지막 국 보기 shows the last hand again
-        _press(page, page.locator("#mj-last-hand"), touch)
-        expect(page.locator("#mj-result-title")).to_have_text("쯔모")
-        _press(page, page.locator("#mj-last-ok"), touch)
-        expect(overlay).to_have_count(0, timeout=10_000)
-    finally:
-        context.close()
+    # 마지막 국 보기 shows the last hand again
+    _press(page, page.locator("#mj-last-hand"), touch)
+    expect(page.locator("#mj-result-title")).to_have_text("쯔모")
+    _press(page, page.locator("#mj-last-ok"), touch)
+    expect(overlay).to_have_count(0, timeout=10_000)

@@ -17,17 +17,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import RESULTS
 from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
-from tests.e2e.seeding import seed_mahjong, tsumogiri_ais
+from tests.e2e.seeding import seed_mahjong
 from tests.mahjong_wire import ids_in, tokens_in
+
+pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they draw and pass every claim
 
 # AI hands without pairs or near neighbours: they can never call, and never hold my waits
 JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
-
-
-@pytest.fixture(autouse=True)
-def _scripted_ais():
-    with tsumogiri_ais():
-        yield
 
 
 VIEWPORTS = {
@@ -176,11 +172,10 @@ def _older_than(frame: str, version: int) -> bool:
     return shown is not None and int(shown.group(1)) < version
 
 
-def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, base_url):
+def test_a_second_browser_never_receives_my_hand_or_my_claim_options(open_page, base_url):
     from tests.e2e.seeding import stored_room
 
-    contexts = [browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    first, second = (c.new_page() for c in contexts)
+    first, second = (open_page(locale="ko-KR", viewport={"width": 1280, "height": 900}) for _ in range(2))
     # one list per websocket: frames of the page before the reload (the seeded game's predecessor, where
     # an AI may have discarded any tile) stay out of the check even when Playwright delivers them late
     sockets: dict[str, list[list[str]]] = {"first": [], "second": []}
@@ -192,48 +187,44 @@ def test_a_second_browser_never_receives_my_hand_or_my_claim_options(browser, ba
 
     for name, page in (("first", first), ("second", second)):
         page.on("websocket", lambda ws, name=name: listen(ws, name))
-    try:
-        room_id = _mahjong_room(first, base_url, "마작 누출 검사")
-        join_from_lobby(second, base_url, room_id)
-        expect(second.locator("#ready")).to_be_visible(timeout=20_000)
-        second.locator("#ready").click()
-        _add_ais(first, (2, 3))
-        first.locator("#start").click()
-        expect(first.locator("#mj-table")).to_be_visible(timeout=20_000)
+    room_id = _mahjong_room(first, base_url, "마작 누출 검사")
+    join_from_lobby(second, base_url, room_id)
+    expect(second.locator("#ready")).to_be_visible(timeout=20_000)
+    second.locator("#ready").click()
+    _add_ais(first, (2, 3))
+    first.locator("#start").click()
+    expect(first.locator("#mj-table")).to_be_visible(timeout=20_000)
 
-        # both pages reload before the seed (their new sockets carry the frames checked below): a
-        # seat whose socket is gone is passed at once in a claim window (issue 17), so a reload
-        # after the seed could lose the first player's pon
-        before = {name: len(socks) for name, socks in sockets.items()}
-        first.reload()
-        second.reload()
-        for page in (first, second):
-            expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
-        # the second player lets 백 go; the first player (55z in hand) may pon it
-        state = seed_mahjong(room_id, ["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], turn=1, script=[(1, {"type": "discard", "tile": "drawn"})])
-        seeded_version = stored_room(room_id).version
-        expect(first.locator("#mj-call-pon")).to_be_visible(timeout=20_000)
-        expect(second.locator("#mj-waiting")).to_have_text("다른 플레이어 확인 중", timeout=20_000)
-        expect(second.locator("#mj-call-pon")).to_have_count(0)
-        first.wait_for_timeout(500)
+    # both pages reload before the seed (their new sockets carry the frames checked below): a
+    # seat whose socket is gone is passed at once in a claim window (issue 17), so a reload
+    # after the seed could lose the first player's pon
+    before = {name: len(socks) for name, socks in sockets.items()}
+    first.reload()
+    second.reload()
+    for page in (first, second):
+        expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    # the second player lets 백 go; the first player (55z in hand) may pon it
+    state = seed_mahjong(room_id, ["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], turn=1, script=[(1, {"type": "discard", "tile": "drawn"})])
+    seeded_version = stored_room(room_id).version
+    expect(first.locator("#mj-call-pon")).to_be_visible(timeout=20_000)
+    expect(second.locator("#mj-waiting")).to_have_text("다른 플레이어 확인 중", timeout=20_000)
+    expect(second.locator("#mj-call-pon")).to_have_count(0)
+    first.wait_for_timeout(500)
 
-        from tilerooms.games.mahjong.flow import tok
+    from tilerooms.games.mahjong.flow import tok
 
-        mine = state["hand"]["closed"][0]
-        frames = {name: [f for sock in socks[before[name] :] for f in sock if not _older_than(f, seeded_version)] for name, socks in sockets.items()}
-        seen_by_second = "".join(frames["second"])
-        # a tile travels as its token, a pond tile with marks ("52:0p/t"): any form of my tiles' ids
-        leaked = [tok(t) for t in mine if t in ids_in(frames["second"])]
-        assert seen_by_second and not leaked, f"the second browser saw my tiles: {leaked}"
-        assert '"pon_choices":[]' in seen_by_second.replace(" ", "") or '"pon_choices"' not in seen_by_second
-        assert all(tok(t) in tokens_in(frames["first"]) for t in mine)  # the check would see a leak: the tokens are there for me
-        _shot(second, "mahjong-second-browser")
-    finally:
-        for c in contexts:
-            c.close()
+    mine = state["hand"]["closed"][0]
+    frames = {name: [f for sock in socks[before[name] :] for f in sock if not _older_than(f, seeded_version)] for name, socks in sockets.items()}
+    seen_by_second = "".join(frames["second"])
+    # a tile travels as its token, a pond tile with marks ("52:0p/t"): any form of my tiles' ids
+    leaked = [tok(t) for t in mine if t in ids_in(frames["second"])]
+    assert seen_by_second and not leaked, f"the second browser saw my tiles: {leaked}"
+    assert '"pon_choices":[]' in seen_by_second.replace(" ", "") or '"pon_choices"' not in seen_by_second
+    assert all(tok(t) in tokens_in(frames["first"]) for t in mine)  # the check would see a leak: the tokens are there for me
+    _shot(second, "mahjong-second-browser")
 
 
-def test_a_spectator_sees_the_ponds_live_and_never_a_hidden_tile(browser, base_url):
+def test_a_spectator_sees_the_ponds_live_and_never_a_hidden_tile(open_page, base_url):
     """A host, three AI seats and a spectator: the spectator's table shows every pond and no hand,
     and no frame its sockets received ever carried a tile that is still hidden (a closed hand, a
     drawn tile, the wall, the dead wall past the revealed dora) — while the capture did carry the
@@ -241,68 +232,58 @@ def test_a_spectator_sees_the_ponds_live_and_never_a_hidden_tile(browser, base_u
     from tests.e2e.seeding import stored_room
     from tilerooms.games.mahjong.flow import tok
 
-    host_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    watch_ctx = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    host, watcher = host_ctx.new_page(), watch_ctx.new_page()
+    host, watcher = (open_page(locale="ko-KR", viewport={"width": 1280, "height": 900}) for _ in range(2))
     frames: list[str] = []
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
-    try:
-        room_id = _mahjong_room(host, base_url, "마작 관전")
-        _add_ais(host, (1, 2, 3))
-        watch_from_lobby(watcher, base_url, room_id)
-        expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
-        host.locator("#start").click()
-        expect(watcher.locator("#mj-table")).to_be_visible(timeout=20_000)
-        expect(watcher.locator("#mj-hand .mj-tile")).to_have_count(0)
+    room_id = _mahjong_room(host, base_url, "마작 관전")
+    _add_ais(host, (1, 2, 3))
+    watch_from_lobby(watcher, base_url, room_id)
+    expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
+    host.locator("#start").click()
+    expect(watcher.locator("#mj-table")).to_be_visible(timeout=20_000)
+    expect(watcher.locator("#mj-hand .mj-tile")).to_have_count(0)
 
-        # play a few turns: I discard my drawn tile whenever it is my turn, the AIs discard theirs
-        for _ in range(3):
-            expect(host.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
-            drawn = host.locator("#mj-hand .mj-drawn .mj-tile")
-            drawn.click()
-            drawn.click()
-            expect(host.locator("#mj-my-turn")).to_have_count(0, timeout=10_000)
-        expect(watcher.locator(".mj-pond .mj-tile")).not_to_have_count(0)
-        expect(watcher.locator("#mj-hand .mj-tile")).to_have_count(0)
+    # play a few turns: I discard my drawn tile whenever it is my turn, the AIs discard theirs
+    for _ in range(3):
+        expect(host.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+        drawn = host.locator("#mj-hand .mj-drawn .mj-tile")
+        drawn.click()
+        drawn.click()
+        expect(host.locator("#mj-my-turn")).to_have_count(0, timeout=10_000)
+    expect(watcher.locator(".mj-pond .mj-tile")).not_to_have_count(0)
+    expect(watcher.locator("#mj-hand .mj-tile")).to_have_count(0)
 
-        watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
-        hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
-        hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
-        hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
-        # any form: a token, a pond tile with its marks ("52:0p/t"), a meld's or dora's token
-        leaked = [tok(t) for t in hidden if t in ids_in(frames)]
-        assert not leaked, f"the spectator received hidden tiles: {leaked}"
-        discarded = [tok(d["tile"]) for seat in hand["discards"] for d in seat]
-        assert discarded and all(t in tokens_in(frames) for t in discarded)  # the capture works
-        _shot(watcher, "mahjong-spectator")
-    finally:
-        host_ctx.close()
-        watch_ctx.close()
+    watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
+    hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
+    hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
+    hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
+    # any form: a token, a pond tile with its marks ("52:0p/t"), a meld's or dora's token
+    leaked = [tok(t) for t in hidden if t in ids_in(frames)]
+    assert not leaked, f"the spectator received hidden tiles: {leaked}"
+    discarded = [tok(d["tile"]) for seat in hand["discards"] for d in seat]
+    assert discarded and all(t in tokens_in(frames) for t in discarded)  # the capture works
+    _shot(watcher, "mahjong-spectator")
 
 
-def test_three_seated_players_play_sanma_with_a_kita(browser, base_url):
+def test_three_seated_players_play_sanma_with_a_kita(open_page, base_url):
     """A mahjong room with a host and two AI seats starts as sanma (spec §5.7): three ponds and
     plates, and holding 북 offers 북 (kita), which sets the tile aside and draws a replacement."""
-    context = browser.new_context(locale="ko-KR", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    try:
-        room_id = _mahjong_room(page, base_url, "삼마")
-        _add_ais(page, (1, 2))
-        page.locator("#start").click()
-        expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    page = open_page(locale="ko-KR", viewport={"width": 1280, "height": 900})
+    room_id = _mahjong_room(page, base_url, "삼마")
+    _add_ais(page, (1, 2))
+    page.locator("#start").click()
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
 
-        # my deal (no 2m–8m in sanma): 19m 123456p 123s 44z, drawn 중
-        state = seed_mahjong(room_id, ["19m123456p123s44z7z", "19m147p147s2367z9p", "19m258p258s2367z9s"])
-        assert state["mode"] == "sanma"
-        page.reload()
-        expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
-        expect(page.locator(".mj-pond")).to_have_count(3)
-        expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)
-        page.locator("#mj-kita").click()
-        expect(page.locator('#mj-hand .mj-tile[data-code="4z"]')).to_have_count(1, timeout=10_000)
-        expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)  # one set aside, one replacement drawn
-        expect(page.locator("#plate-bottom")).to_contain_text("북×1")
-        expect(page.locator("#plate-bottom .mj-points")).to_have_text("35000")  # sanma start points
-        _shot(page, "mahjong-sanma-kita")
-    finally:
-        context.close()
+    # my deal (no 2m–8m in sanma): 19m 123456p 123s 44z, drawn 중
+    state = seed_mahjong(room_id, ["19m123456p123s44z7z", "19m147p147s2367z9p", "19m258p258s2367z9s"])
+    assert state["mode"] == "sanma"
+    page.reload()
+    expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+    expect(page.locator(".mj-pond")).to_have_count(3)
+    expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)
+    page.locator("#mj-kita").click()
+    expect(page.locator('#mj-hand .mj-tile[data-code="4z"]')).to_have_count(1, timeout=10_000)
+    expect(page.locator("#mj-hand .mj-tile")).to_have_count(14)  # one set aside, one replacement drawn
+    expect(page.locator("#plate-bottom")).to_contain_text("북×1")
+    expect(page.locator("#plate-bottom .mj-points")).to_have_text("35000")  # sanma start points
+    _shot(page, "mahjong-sanma-kita")

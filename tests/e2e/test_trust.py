@@ -14,6 +14,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.frames import record_frames
 from tests.e2e.navigation import create_room, join_from_lobby
 from tests.e2e.seeding import stored_room
 from tests.unit.table.test_rummikub_frames import TILE_ID
@@ -22,18 +23,9 @@ GUEST_ID = re.compile(r"\bg-[0-9a-f]{8,}\b")
 TOKEN = re.compile(r"[A-Za-z0-9-]{8,}")
 
 
-def _record_frames(page) -> list[str]:
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))),
-    )
-    return frames
-
-
 def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(players, browser, base_url):
     victim, friend = players("피해자영희", "친구철수")
-    friend_frames = _record_frames(friend)
+    friend_frames = record_frames(friend)
     room_id = create_room(victim, base_url, name="신뢰 시험 방")
     join_from_lobby(friend, base_url, room_id)
     expect(victim.locator("#seat-1 .seat-name")).to_have_text("친구철수", timeout=15_000)
@@ -58,7 +50,7 @@ def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(pl
         try:
             context.add_init_script(f"localStorage.setItem('tilerooms_guest', {json.dumps(key)}); localStorage.setItem('tilerooms_nick', '피해자영희')")
             attacker = context.new_page()
-            attacker_frames = _record_frames(attacker)
+            attacker_frames = record_frames(attacker)
             attacker.goto(f"{base_url}/room/{room_id}")
             expect(attacker.locator("#room-status")).to_have_attribute("data-status", "playing", timeout=30_000)
             # a stranger: watching, no rack, no turn buttons
@@ -82,7 +74,7 @@ def test_a_browser_that_knows_every_frame_of_another_cannot_act_as_the_victim(pl
 
 def test_an_outsider_of_a_password_room_gets_only_what_the_lobby_shows(players, base_url):
     host, outsider = players("비밀방주인", "지나가던민수")
-    outsider_frames = _record_frames(outsider)
+    outsider_frames = record_frames(outsider)
     room_id = create_room(host, base_url, name="잠긴 방", password="hunter22")
     host.locator("#chat-input").fill("비밀 이야기")
     host.locator("#chat-send").click()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,17 +28,12 @@ import sqlalchemy as sa
 # are registered like its own), and its autouse evidence of failed tests
 from tests.e2e.conftest import browser, pytest_runtest_makereport  # noqa: F401
 from tests.e2e.evidence import browser_evidence  # noqa: F401
+from tests.helpers.services import free_port, redis_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TILEROOMS_FAULTS_REDIS_URL", "redis://127.0.0.1:6379/13")
 PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 RESULTS = ROOT / "test-results"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class ScaledSite:
@@ -117,14 +111,6 @@ class ScaledSite:
         self.proc = None
 
 
-def _answers(url: str) -> bool:
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-        return True
-    except Exception:  # noqa: BLE001
-        return False
-
-
 @pytest.fixture(scope="session")
 def pg_schema_url() -> Iterator[str]:
     """A fresh schema on the machine's PostgreSQL for the records DB, dropped after."""
@@ -145,7 +131,7 @@ def pg_schema_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScaledSite]:
     """The two-worker production server in Redis + PostgreSQL mode."""
-    if not _answers(REDIS_URL):
+    if not redis_answers(REDIS_URL, timeout=1):
         pytest.skip(f"Redis at {REDIS_URL} does not answer")
     redis.Redis.from_url(REDIS_URL).flushdb()  # a database of its own: nothing left from a previous run
     env = {
@@ -158,7 +144,7 @@ def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         "TILEROOMS_AI_DELAY_MS": "300",
     }
     RESULTS.mkdir(exist_ok=True)
-    server = ScaledSite(env, _free_port(), RESULTS / "faults-server.log")
+    server = ScaledSite(env, free_port(), RESULTS / "faults-server.log")
     server.log.write_bytes(b"")
     server.start()
     yield server

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import time
 import uuid
 from dataclasses import dataclass
 
 import pytest
-import redis as redis_sync
 from redis.asyncio import Redis
 
+from tests.helpers.services import free_port, redis_answers
 from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
@@ -41,31 +40,21 @@ class FakeClock:
         self.ms += int(seconds * 1000)
 
 
-def _answers(url: str) -> bool:
-    try:
-        redis_sync.Redis.from_url(url, socket_connect_timeout=0.5).ping()
-        return True
-    except Exception:  # noqa: BLE001
-        return False
-
-
 @pytest.fixture(scope="session")
 def redis_url():
     """A reachable Redis URL, or skip."""
     url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    if _answers(url):
+    if redis_answers(url, timeout=0.5):
         yield url
         return
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("no Redis server and no redis-server binary")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     proc = subprocess.Popen([binary, "--port", str(port), "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
     url = f"redis://127.0.0.1:{port}/0"
     for _ in range(50):
-        if _answers(url):
+        if redis_answers(url, timeout=0.5):
             break
         time.sleep(0.1)
     yield url

@@ -5,11 +5,9 @@ exactly as before."""
 
 from __future__ import annotations
 
+from tests.helpers.people import HOST
 from tests.integration.positions import JUNK_HANDS, seat_mahjong_hand
 from tilerooms.games.mahjong import engine as mj
-from tilerooms.rooms.identity import guest
-
-HOST = guest("hostbrowser01", "영희")
 
 
 async def _seeded(service, clock) -> tuple[str, dict]:

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.people import HOST
 from tests.integration.conftest import memory_service
 from tilerooms.core import RuleError
-from tilerooms.rooms.identity import guest
 from tilerooms.rooms.store import MemoryRoomStore
-
-HOST = guest("hostbrowser01", "영희")
 
 
 class CountingStore(MemoryRoomStore):

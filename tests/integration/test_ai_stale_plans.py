@@ -5,11 +5,9 @@ after the 5 s hand-over lock (`play.AI_RETRY_MS`), so the game never stalls for 
 
 from __future__ import annotations
 
+from tests.helpers.people import HOST
 from tests.integration.positions import JUNK_HANDS, seat_mahjong_hand
 from tilerooms.rooms import play
-from tilerooms.rooms.identity import guest
-
-HOST = guest("hostbrowser01", "영희")
 
 
 async def test_ais_asked_together_all_answer_without_waiting_out_the_hand_over_lock(service, clock):

@@ -9,23 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import started
 from tests.integration.positions import seat_game_state
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.rooms.identity import guest
-
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
-
-
-async def _two_player_game(service) -> str:
-    room_id = await service.create_room(HOST, game="rummikub", name="시계 방")
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    return room_id
 
 
 async def _late(service, room_id: str, who: str, action: dict) -> None:
@@ -35,7 +25,7 @@ async def _late(service, room_id: str, who: str, action: dict) -> None:
 
 
 async def test_a_number_tile_move_1_ms_after_the_turn_deadline_is_refused_and_the_time_out_applied(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="시계 방")
     # host to move: R1 R2 R3 on the rack, K10 K11 K12 on the table, already melded
     await seat_game_state(
         service,
@@ -57,7 +47,7 @@ async def test_a_number_tile_move_1_ms_after_the_turn_deadline_is_refused_and_th
 
 
 async def test_a_move_at_exactly_the_deadline_is_already_late(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="시계 방")
     room = await service.store.load(room_id)
     current = room.game_state["current"]
     clock.ms = int(rummikub.deadline(room.game_state))
@@ -66,7 +56,7 @@ async def test_a_move_at_exactly_the_deadline_is_already_late(service, clock):
 
 
 async def test_a_winning_commit_after_the_game_clock_ran_out_does_not_win(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="시계 방")
     await seat_game_state(
         service,
         room_id,
@@ -85,7 +75,7 @@ async def test_a_winning_commit_after_the_game_clock_ran_out_does_not_win(servic
 
 
 async def test_a_move_of_someone_else_after_a_deadline_is_judged_after_the_time_out(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="시계 방")
     room = await service.store.load(room_id)
     current = room.game_state["current"]
     other = GUEST.id if current == HOST.id else HOST.id

@@ -23,6 +23,7 @@ import reflex as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.states import browser_state
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
@@ -339,9 +340,8 @@ def test_unhashable_request_name_is_a_rule_error():
 def _room_state(rig: ServiceRig, room_id: str, viewer: str, handler: str = "") -> tuple[rx.State, RoomState]:
     """The browser state that owns `handler`: RoomState, or its number-tile / mahjong table."""
     owner = next((cls for cls in (RummikubTable, MahjongTable) if handler in cls.event_handlers), RoomState)
-    root = rx.State(_reflex_internal_init=True)
-    state = root.get_substate(owner.get_full_name().split(".")[1:])
-    state._room_id, state._viewer, state.me = room_id, viewer, viewer
+    root, state = browser_state(owner, viewer, room_id)
+    state.me = viewer
     state._apply_view(rig.run(rig.service.view(room_id, viewer)), force=True)
     return root, state
 

@@ -8,12 +8,13 @@ its disconnected players' turn clock.
 
 from __future__ import annotations
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import started
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
 from tilerooms.rooms.identity import guest
 
-HOST = guest("hostbrowser01", "영희")  # throws the 4m
-GUEST = guest("guestbrowser2", "철수")  # could ron the 4m, and loses the socket
+# HOST throws the 4m; GUEST could ron the 4m, and loses the socket
 THIRD = guest("thirdbrowser3", "민수")  # pons the 4m
 
 DISCARDER = "4m159p159s1234567z"  # seat 0, to move: throws the 4m
@@ -99,10 +100,7 @@ async def test_a_disconnected_seat_plays_its_turn_after_2_s_until_it_is_back(ser
 
 
 async def test_a_disconnected_number_tile_player_keeps_the_turn_clock(service, clock):
-    room_id = await service.create_room(HOST, game="rummikub", name="숫자 방")
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
+    room_id = await started(service, name="숫자 방")
     room = await service.store.load(room_id)
     current = room.game_state["current"]
     deadline = rummikub.deadline(room.game_state)

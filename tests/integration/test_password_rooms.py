@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
+from tests.helpers.people import GUEST as FRIEND
+from tests.helpers.people import HOST
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.views import lobby_entry
 
-HOST = guest("hostbrowser01", "영희")
-FRIEND = guest("guestbrowser2", "철수")
 OUTSIDER = guest("outsiderbrw3", "민수")
 
 

@@ -8,6 +8,8 @@ set of live sockets standing for Reflex's token manager, in memory and on Redis.
 
 from __future__ import annotations
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import waiting
 from tilerooms.rooms import presence
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.models import Occupant, Room, Seat
@@ -15,8 +17,6 @@ from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.ratelimit import Origin
 from tilerooms.rooms.runtime import LiveViewers
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 GRACE_S = REJOIN_GRACE_MS / 1000
 
 
@@ -99,14 +99,8 @@ def test_many_tabs_keep_a_bounded_record():
 # -- the sweep of one worker -----------------------------------------------------------------
 
 
-async def _waiting_pair(service) -> str:
-    room_id = await service.create_room(HOST, game="rummikub", name="두 탭")
-    await service.join(room_id, GUEST)
-    return room_id
-
-
 async def test_a_player_with_two_tabs_who_closes_one_keeps_the_seat_past_the_grace(service, clock):
-    room_id = await _waiting_pair(service)
+    room_id = await waiting(service, name="두 탭")
     sockets, live = Sockets(), LiveViewers(service)
     sockets.live |= {"host-tab", "guest-tab-1", "guest-tab-2"}
     await live.watch("host-tab", room_id, HOST.id)
@@ -129,7 +123,7 @@ async def test_a_player_with_two_tabs_who_closes_one_keeps_the_seat_past_the_gra
 
 
 async def test_a_tab_that_comes_back_within_the_grace_keeps_the_seat(service, clock):
-    room_id = await _waiting_pair(service)
+    room_id = await waiting(service, name="두 탭")
     sockets, live = Sockets(), LiveViewers(service)
     sockets.live |= {"host-tab", "guest-tab"}
     await live.watch("host-tab", room_id, HOST.id)
@@ -184,7 +178,7 @@ async def test_a_socket_that_watches_forty_rooms_then_leaves_leaves_no_spectator
 
 
 async def test_a_player_who_leaves_takes_their_socket_out_of_the_room(service):
-    room_id = await _waiting_pair(service)
+    room_id = await waiting(service, name="두 탭")
     live = LiveViewers(service)
     await live.watch("guest-tab", room_id, GUEST.id)
     assert (await service.store.load(room_id)).sockets[GUEST.id] == [live.socket("guest-tab")]
@@ -196,7 +190,7 @@ async def test_a_player_who_leaves_takes_their_socket_out_of_the_room(service):
 
 
 async def test_a_known_socket_entering_again_stores_nothing(service):
-    room_id = await _waiting_pair(service)
+    room_id = await waiting(service, name="두 탭")
     live = LiveViewers(service)
     await live.watch("guest-tab", room_id, GUEST.id)
     version = (await service.store.load(room_id)).version

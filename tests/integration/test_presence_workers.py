@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import waiting
 from tests.integration.test_redis_workers import services_on_one_redis
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.play import REJOIN_GRACE_MS
@@ -23,8 +25,6 @@ from tilerooms.rooms.presence_redis import RedisWorkers
 from tilerooms.rooms.runtime import LiveViewers
 from tilerooms.rooms.service import RoomService
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 TTL_S = 1
 GRACE_S = REJOIN_GRACE_MS / 1000
 
@@ -55,12 +55,6 @@ async def workers(redis_url, clock):
         yield [Worker(svc, LiveViewers(svc, RedisWorkers(client, prefix=svc.store._prefix, ttl_s=TTL_S))) for svc, client in made]
 
 
-async def _waiting_pair(service: RoomService) -> str:
-    room_id = await service.create_room(HOST, game="rummikub", name="워커")
-    await service.join(room_id, GUEST)
-    return room_id
-
-
 async def _die(worker: Worker) -> None:
     """SIGKILL: the worker stops sweeping, and its heartbeat runs out."""
     worker.sockets.clear()
@@ -73,7 +67,7 @@ async def _seat(service: RoomService, room_id: str, index: int) -> dict:
 
 async def test_a_seat_whose_only_socket_was_on_a_killed_worker_is_freed_after_the_grace(workers, clock):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await two.open("host-tab", room_id, HOST.id)
     await one.open("guest-tab", room_id, GUEST.id)  # the guest closes it while `one` is killed
     await one.sweep()
@@ -90,7 +84,7 @@ async def test_a_seat_whose_only_socket_was_on_a_killed_worker_is_freed_after_th
 
 async def test_a_second_tab_on_a_live_worker_keeps_the_seat_when_the_other_worker_dies(workers, clock):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await two.open("host-tab", room_id, HOST.id)
     await one.open("guest-tab-1", room_id, GUEST.id)
     await two.open("guest-tab-2", room_id, GUEST.id)
@@ -107,7 +101,7 @@ async def test_a_second_tab_on_a_live_worker_keeps_the_seat_when_the_other_worke
 
 async def test_a_dead_worker_is_cleaned_up_by_exactly_one_survivor(workers):
     one, two, three = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await one.open("guest-tab", room_id, GUEST.id)
     await one.sweep()
     calls: list[str] = []
@@ -132,7 +126,7 @@ async def test_a_dead_worker_is_cleaned_up_by_exactly_one_survivor(workers):
 
 async def test_a_reconnect_to_the_survivor_keeps_the_seat(workers, clock):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await one.open("guest-tab", room_id, GUEST.id)
     await one.sweep()
     await _die(one)
@@ -146,7 +140,7 @@ async def test_a_reconnect_to_the_survivor_keeps_the_seat(workers, clock):
 
 async def test_a_stalled_worker_declared_dead_puts_its_live_sockets_back(workers, clock):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await one.open("guest-tab", room_id, GUEST.id)
     await one.sweep()
     still_open = set(one.sockets)
@@ -163,7 +157,7 @@ async def test_a_stalled_worker_declared_dead_puts_its_live_sockets_back(workers
 
 async def test_a_clean_stop_hands_its_sockets_over_at_once(workers):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     await one.open("guest-tab", room_id, GUEST.id)
     await one.sweep()
     await one.live.close()  # SIGTERM: the lifespan ends
@@ -173,7 +167,7 @@ async def test_a_clean_stop_hands_its_sockets_over_at_once(workers):
 
 async def test_the_heartbeat_names_the_process_and_the_room_list_is_pruned(workers):
     one, two, _ = workers
-    room_id = await _waiting_pair(two.service)
+    room_id = await waiting(two.service, name="워커")
     other = await two.service.create_room(guest("otherhost0001", "다른"), game="rummikub")
     await one.open("guest-tab", room_id, GUEST.id)
     await one.open("guest-tab", other, GUEST.id)  # the tab moved to another room

@@ -7,25 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import started
 from tilerooms.rooms import runtime
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.runtime import LiveViewers, shown_part
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.views import room_view, room_views
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 WATCHERS = [guest(f"watchbrowser{i}", f"관전{i}") for i in range(3)]
-
-
-async def _playing_room(service: RoomService) -> str:
-    room_id = await service.create_room(HOST, game="rummikub")
-    await service.join(room_id, GUEST)
-    for watcher in WATCHERS:
-        await service.join(room_id, watcher, spectate=True)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    return room_id
 
 
 class Pushes:
@@ -49,7 +39,7 @@ async def _settle(live: LiveViewers) -> None:
 
 
 async def _watched(service: RoomService) -> tuple[str, LiveViewers, Pushes]:
-    room_id = await _playing_room(service)
+    room_id = await started(service, spectators=WATCHERS)
     live, pushes = LiveViewers(service), Pushes()
     live.set_pusher(pushes)
     await live.watch("host-tab", room_id, HOST.id)
@@ -63,7 +53,7 @@ async def _watched(service: RoomService) -> tuple[str, LiveViewers, Pushes]:
 
 async def test_spectators_share_one_view_that_equals_each_ones_own():
     service = RoomService()
-    room_id = await _playing_room(service)
+    room_id = await started(service, spectators=WATCHERS)
     room = await service.store.load(room_id)
     ids = [HOST.id, HOST.id, GUEST.id] + [w.id for w in WATCHERS]
     views = room_views(room, ids)
@@ -184,7 +174,7 @@ async def test_another_seats_hidden_mahjong_answer_is_not_a_change_to_show():
     assert shown_part(moved) == shown_part(view)
     passed_phase = {**moved, "game_state": {**moved["game_state"], "phaseSeq": view["game_state"]["phaseSeq"] + 1}}
     assert shown_part(passed_phase) != shown_part(view)
-    tiles = await _playing_room(service)
+    tiles = await started(service, spectators=WATCHERS)
     view = await service.view(tiles, HOST.id)
     moved = {**view, "game_state": {**view["game_state"], "seq": view["game_state"]["seq"] + 1}}
     assert shown_part(moved) != shown_part(view)

@@ -11,16 +11,13 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
+from tests.helpers.people import GUEST, HOST
 from tilerooms.core import RuleError
 from tilerooms.rooms.bus import RedisBus
-from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.runtime import LiveViewers
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store_redis import CLAIM_LEASE_MS, RedisRoomStore
-
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 
 
 @contextlib.asynccontextmanager

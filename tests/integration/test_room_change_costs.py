@@ -9,11 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+from tests.helpers.people import HOST
 from tilerooms.core import RuleError
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.store import MemoryRoomStore
-
-HOST = guest("hostbrowser01", "영희")
 
 
 async def test_an_ai_hand_over_is_stored_without_a_version_and_its_move_is_one(service, clock):

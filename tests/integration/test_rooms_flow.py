@@ -9,22 +9,11 @@ import json
 
 import pytest
 
+from tests.helpers.people import GUEST, HOST, WATCHER
+from tests.helpers.rooms import started
 from tests.integration.positions import seat_game_state
 from tilerooms.core import RuleError
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.rooms.identity import guest
-
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
-WATCHER = guest("watcherbrows3", "민수")
-
-
-async def _two_player_game(service):
-    room_id = await service.create_room(HOST, game="rummikub", name="테스트 방")
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    return room_id
 
 
 async def test_lobby_lists_open_rooms_without_secrets(service):
@@ -90,7 +79,7 @@ async def test_bad_settings_are_rejected_and_change_nothing(service):
 
 
 async def test_each_viewer_sees_only_their_own_rack(service):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     await service.join(room_id, WATCHER, spectate=True)
     host_view = await service.view(room_id, HOST.id)
     guest_view = await service.view(room_id, GUEST.id)
@@ -109,7 +98,7 @@ async def test_each_viewer_sees_only_their_own_rack(service):
 
 
 async def test_play_timeout_and_leave_to_results(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     view = await service.view(room_id, HOST.id)
     first = view["game_state"]["current"]
     second = GUEST.id if first == HOST.id else HOST.id
@@ -138,7 +127,7 @@ async def test_play_timeout_and_leave_to_results(service, clock):
 
 
 async def test_a_real_win_shows_ranking_and_scores(service):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     players = [HOST.id, GUEST.id]
     state = make_state(
         table=[["K10a", "K11a", "K12a"]],
@@ -194,7 +183,7 @@ async def test_solo_practice_pause_resume_and_quit(service, clock):
 
 
 async def test_reconnect_within_grace_keeps_the_seat_and_the_draft(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     view = await service.view(room_id, HOST.id)
     current = view["game_state"]["current"]
     rack = view["game_state"]["rack"] if current == HOST.id else (await service.view(room_id, GUEST.id))["game_state"]["rack"]
@@ -210,7 +199,7 @@ async def test_reconnect_within_grace_keeps_the_seat_and_the_draft(service, cloc
 
 
 async def test_after_the_grace_the_seat_is_treated_as_left(service, clock):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     await service.disconnected(room_id, GUEST.id)
     clock.advance(61)
     await service.tick()
@@ -238,7 +227,7 @@ async def test_chat_is_plain_text_bounded_and_rate_limited(service, clock):
 
 
 async def test_set_draft_flood_is_limited_and_changes_nothing(service):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     view = await service.view(room_id, HOST.id)
     current = view["game_state"]["current"]
     for _ in range(10):
@@ -251,7 +240,7 @@ async def test_set_draft_flood_is_limited_and_changes_nothing(service):
 
 
 async def test_malformed_and_internal_actions_are_rejected(service):
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     before = (await service.store.load(room_id)).model_dump()
     current = before["game_state"]["current"]
     for action in (None, "draw", {"type": 3}, {"type": "timeout"}, {"type": "leave"}, {"type": "setDraft", "sets": "x"}):
@@ -265,10 +254,7 @@ async def test_malformed_and_internal_actions_are_rejected(service):
 
 
 async def test_a_two_game_match_goes_on_to_the_next_game(service):
-    room_id = await service.create_room(HOST, game="rummikub", options={"gamesPerMatch": 2})
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
+    room_id = await started(service, options={"gamesPerMatch": 2})
     state = make_state(
         table=[["K10a", "K11a", "K12a"]],
         racks={HOST.id: ["R1a", "R2a", "R3a"], GUEST.id: ["B13a", "O7a"]},
@@ -307,7 +293,7 @@ async def test_game_end_listeners_hear_each_finished_or_aborted_game_once(servic
         heard.append((game_id(room), room.status, (room.result or {}).get("endReason")))
 
     service.on_game_end(listener)
-    room_id = await _two_player_game(service)
+    room_id = await started(service, name="테스트 방")
     await service.act(room_id, (await service.view(room_id, HOST.id))["game_state"]["current"], {"type": "draw"})
     assert heard == []
     await service.leave(room_id, GUEST.id)  # one participant left: aborted

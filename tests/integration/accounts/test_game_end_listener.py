@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 import reflex as rx
 
+from tests.helpers.rooms import started
+from tests.helpers.states import browser_root, substate
 from tests.integration.positions import seat_game_state
 from tilerooms.accounts import records, sessions, users
 from tilerooms.db import migrate
@@ -26,10 +28,7 @@ async def test_a_members_game_played_to_the_end_is_recorded_and_rewarded_once(se
     younghee = users.member_identity(users.find_or_create_member("local", "a", "영희"))
     cheolsu = users.member_identity(users.find_or_create_member("local", "b", "철수"))
     service.on_game_end(records.on_game_end)
-    room_id = await service.create_room(younghee, game="rummikub")
-    await service.join(room_id, cheolsu)
-    await service.waiting_room(room_id, cheolsu.id, "ready", ready=True)
-    await service.waiting_room(room_id, younghee.id, "start")
+    room_id = await started(service, younghee, cheolsu)
     await seat_game_state(
         service,
         room_id,
@@ -61,9 +60,9 @@ async def test_a_practice_game_with_an_ai_gives_nothing(service, records_db):
 def _identity_state(cookie: str):
     from tilerooms.shell.identity import IdentityState
 
-    root = rx.State(_reflex_internal_init=True)
+    root = browser_root()
     root.router = rx.istate.data.RouterData.from_router_data({"headers": {"cookie": cookie}} if cookie else {})
-    return root.get_substate(IdentityState.get_full_name().split(".")[1:])
+    return substate(root, IdentityState)
 
 
 def test_current_user_is_the_member_of_a_valid_cookie_and_a_guest_otherwise(records_db, monkeypatch):

@@ -5,8 +5,7 @@ the list; the room page knows nothing of the lobby."""
 
 from __future__ import annotations
 
-import reflex as rx
-
+from tests.helpers.states import browser_root, substate
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms import runtime
 from tilerooms.rooms.identity import guest
@@ -16,17 +15,13 @@ from tilerooms.table.state import RoomState
 HOSTS = [guest(f"lobbyhost{n:04d}", f"방장{n}") for n in range(5)]
 
 
-def _substate(root: rx.State, cls: type) -> rx.State:
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
 async def test_leaving_the_lobby_for_a_room_drops_the_lobby_list_and_the_lobby_loads_it_again(monkeypatch):
     service = RoomService(seed_source=lambda: 7)
     monkeypatch.setattr(runtime, "_service", service)
     monkeypatch.setattr(runtime, "_live", None)  # this worker's live viewers, on this service
     room_ids = [await service.create_room(host, game="rummikub", name=f"방 {n}") for n, host in enumerate(HOSTS)]
-    root = rx.State(_reflex_internal_init=True)
-    lobby, room = _substate(root, LobbyState), _substate(root, RoomState)
+    root = browser_root()
+    lobby, room = substate(root, LobbyState), substate(root, RoomState)
 
     root._update_router_vars({"pathname": "/lobby", "asPath": "/lobby", "token": "lobby-tab-1", "headers": {}}, {})
     await lobby.refresh()  # the lobby page's on_load

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-import reflex as rx
 
+from tests.helpers.states import browser_root, substate
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms import runtime
 from tilerooms.rooms.service import RoomService
@@ -13,9 +13,8 @@ from tilerooms.table.state import RoomState
 
 
 def _states() -> tuple[LobbyState, PracticeState, RoomState]:
-    root = rx.State(_reflex_internal_init=True)
-    get = lambda cls: root.get_substate(cls.get_full_name().split(".")[1:])  # noqa: E731
-    return get(LobbyState), get(PracticeState), get(RoomState)
+    root = browser_root()
+    return substate(root, LobbyState), substate(root, PracticeState), substate(root, RoomState)
 
 
 @pytest.fixture

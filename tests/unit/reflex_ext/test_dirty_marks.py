@@ -4,8 +4,7 @@ set between events."""
 
 import asyncio
 
-from reflex.state import State
-
+from tests.helpers.states import browser_root, substate
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.reflex_ext import dirty_marks
 from tilerooms.reflex_ext.shed import shed_defaults
@@ -22,10 +21,6 @@ def _tree(state):
         yield from _tree(sub)
 
 
-def _substate(root, cls):
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
 def _holding(root) -> set[str]:
     return {type(s).__name__ for s in _tree(root) if dirty_marks.held_sets(s)}
 
@@ -40,16 +35,16 @@ def test_every_state_but_the_root_and_the_room_with_its_tables_is_lazy():
 
 
 def test_a_new_tree_holds_sets_only_where_every_push_writes():
-    root = State(_reflex_internal_init=True)
+    root = browser_root()
     assert _holding(root) <= {"State", "RoomState", "RummikubTable", "MahjongTable"}
     assert all(s.dirty_vars == set() and s.dirty_substates == set() for s in _tree(root))
 
 
 def test_a_change_to_a_lazy_state_is_marked_sent_and_cleaned_as_before():
-    root = State(_reflex_internal_init=True)
-    lobby = _substate(root, LobbyState)
+    root = browser_root()
+    lobby = substate(root, LobbyState)
     lobby.rooms = []
-    _substate(root, RummikubTable).set_0 = "R7a R8a R9a"
+    substate(root, RummikubTable).set_0 = "R7a R8a R9a"
     assert "rooms" in lobby.dirty_vars and LobbyState.get_name() in root.dirty_substates
     delta = asyncio.run(root._get_resolved_delta())
     assert any(key.startswith("rooms") for key in delta[LobbyState.get_full_name()])
@@ -60,10 +55,10 @@ def test_a_change_to_a_lazy_state_is_marked_sent_and_cleaned_as_before():
 
 
 def test_a_hydration_leaves_no_lazy_set_once_the_page_loads():
-    root = State(_reflex_internal_init=True)
+    root = browser_root()
     root.dict()  # what a hydration reads: every state's dirty vars
     assert "LobbyState" in _holding(root)
-    _substate(root, IdentityState).nickname = "영희"  # a change made by the same event is kept
+    substate(root, IdentityState).nickname = "영희"  # a change made by the same event is kept
     shed_defaults(root)  # every page's first on_load (IdentityState.ensure)
     assert _holding(root) - {"State", "RoomState", "RummikubTable", "MahjongTable"} == {"IdentityState"}
     assert asyncio.run(root._get_resolved_delta())[IdentityState.get_full_name()]

@@ -13,13 +13,12 @@ import reflex as rx
 import tilerooms.pages
 import tilerooms.shell
 import tilerooms.table
+from tests.helpers.states import browser_state
 from tilerooms.reflex_ext.payloads import REFUSED_MESSAGE, Refused, browser_event, check_arguments, fits, is_browser_event, wire_value
 from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.state import RoomState
-
-TABLE = MahjongTable.get_full_name()
 
 
 def _our_states() -> list[type[rx.State]]:
@@ -94,8 +93,7 @@ def test_arguments_are_checked_against_the_signature():
 
 # -- the decorator -------------------------------------------------------------------------------
 def _room_state() -> MahjongTable:
-    root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(TABLE.split(".")[1:])
+    return browser_state(MahjongTable)[1]
 
 
 def test_a_handler_refuses_junk_before_its_body_runs_and_says_so_in_korean():

@@ -3,8 +3,7 @@ hydration reads every var of every state, and Reflex stores each value it reads.
 
 from __future__ import annotations
 
-import reflex as rx
-
+from tests.helpers.states import browser_root, substate
 from tilerooms.reflex_ext.shed import shed_defaults
 from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
@@ -12,24 +11,16 @@ from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.state import RoomState, SeatRow
 
 
-def _browser() -> rx.State:
-    return rx.State(_reflex_internal_init=True)
-
-
-def _substate(root: rx.State, cls: type) -> rx.State:
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
 def test_a_hydrated_tree_drops_its_defaults_and_reads_exactly_as_before():
-    root = _browser()
-    room, table = _substate(root, RoomState), _substate(root, RummikubTable)
+    root = browser_root()
+    room, table = substate(root, RoomState), substate(root, RummikubTable)
     room.status, room.game = "playing", "rummikub"
     room.seats = [SeatRow(0, "자리 1", False, "g-1", "영희", False, "", True, True, True, True)]
     table.set_3 = "R7a R8a R9a"
     table._rack_order = ["K1a", ""]
     room._clean()
     hydrated = root.dict()  # what a page load sends: every var of every state read (and stored)
-    mahjong = _substate(root, MahjongTable)
+    mahjong = substate(root, MahjongTable)
     assert len(mahjong.__dict__) > 40  # the other game's table: every var stored by the hydration
     dropped = shed_defaults(root)
     assert dropped > 100  # that table, the replay, account and lobby pages' vars, ...
@@ -40,11 +31,11 @@ def test_a_hydrated_tree_drops_its_defaults_and_reads_exactly_as_before():
 
 
 def test_a_dropped_var_is_assigned_and_sent_as_before():
-    root = _browser()
+    root = browser_root()
     root.dict()
     shed_defaults(root)
     root._clean()
-    table = _substate(root, RummikubTable)
+    table = substate(root, RummikubTable)
     table.rack_cells = ["R1a", "R2a"]
     table.selected.append("R1a")  # a dropped mutable default comes back fresh and tracked
     delta = root.get_delta()
@@ -53,9 +44,9 @@ def test_a_dropped_var_is_assigned_and_sent_as_before():
 
 
 def test_reflex_states_and_storage_vars_are_left_alone():
-    root = _browser()
+    root = browser_root()
     root.dict()
-    identity = _substate(root, IdentityState)
+    identity = substate(root, IdentityState)
     shed_defaults(root)
     assert "is_hydrated" in root.__dict__ and "rx_router_session" in root.__dict__  # Reflex's own root state untouched
     assert identity.guest_key == ""  # a browser-storage var reads as before
@@ -64,10 +55,10 @@ def test_reflex_states_and_storage_vars_are_left_alone():
 def test_reading_a_shed_var_past_the_proxy_keeps_it_shed():
     from tilerooms.reflex_ext.assign import put, raw
 
-    root = _browser()
+    root = browser_root()
     root.dict()
     shed_defaults(root)
-    table = _substate(root, RummikubTable)
+    table = substate(root, RummikubTable)
     assert raw(table, "_changed") == [] and raw(table, "set_3") == ""  # the defaults, as before
     assert raw(table, "_names") == {}  # RoomState's var, read from the table below it
     assert "_changed" not in table.__dict__ and "set_3" not in table.__dict__  # and not stored again (issue 20: 4)
@@ -80,11 +71,11 @@ def test_reading_a_shed_var_past_the_proxy_keeps_it_shed():
 def test_a_shared_default_assigned_back_is_stored_as_a_copy():
     from tilerooms.reflex_ext.assign import put, raw
 
-    root = _browser()
-    table = _substate(root, RummikubTable)
+    root = browser_root()
+    table = substate(root, RummikubTable)
     shared = raw(table, "selected")
     put(table, {"selected": ["R1a"]})
     put(table, {"selected": shared})  # e.g. a value read before and assigned after another change
     table.selected.append("R2a")  # changed in place through Reflex's proxy
     assert raw(table, "selected") == ["R2a"] and shared == []  # the default every browser reads is untouched
-    assert raw(_substate(_browser(), RummikubTable), "selected") == []
+    assert raw(substate(browser_root(), RummikubTable), "selected") == []

@@ -17,6 +17,7 @@ import reflex as rx
 from reflex.state import StateUpdate
 from reflex_base.utils.format import json_dumps
 
+from tests.helpers.states import browser_state
 from tests.mahjong_wire import ids_in, tokens_in
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.random_bot import self_play
@@ -43,10 +44,7 @@ def _frame(delta: dict) -> str:
 
 
 def _browser(viewer: str, room_id: str) -> tuple[rx.State, MahjongTable]:
-    root = rx.State(_reflex_internal_init=True)
-    table = root.get_substate(MahjongTable.get_full_name().split(".")[1:])
-    table._viewer, table._room_id = viewer, room_id
-    return root, table
+    return browser_state(MahjongTable, viewer, room_id)
 
 
 async def _sent(root: rx.State) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.utils.format import json_dumps
 
+from tests.helpers.states import browser_state
 from tests.mahjong_wire import tokens_in
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.flow import tok
@@ -145,8 +146,7 @@ GUEST = guest("mjguestbrowse", "철수")
 
 
 def _room_state() -> tuple[rx.State, MahjongTable]:
-    root = rx.State(_reflex_internal_init=True)
-    return root, root.get_substate(MahjongTable.get_full_name().split(".")[1:])
+    return browser_state(MahjongTable)
 
 
 async def test_room_state_public_vars_carry_no_other_hand_nor_claim():

@@ -3,39 +3,22 @@ sends to that browser) never carry another rack's tiles or the pool."""
 
 from __future__ import annotations
 
-import reflex as rx
 from reflex_base.utils.format import json_dumps
 
+from tests.helpers.people import GUEST, HOST
+from tests.helpers.rooms import replace_game, started
+from tests.helpers.states import browser_state
 from tests.unit.table.test_rummikub_frames import TILE_ID
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub.state import RummikubTable
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 
-
-def _room_state() -> tuple[rx.State, RummikubTable]:
-    root = rx.State(_reflex_internal_init=True)
-    return root, root.get_substate(RummikubTable.get_full_name().split(".")[1:])
-
-
-async def _started(service: RoomService) -> str:
-    room_id = await service.create_room(HOST, game="rummikub")
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    return room_id
-
-
-async def test_public_vars_carry_no_hidden_tile():
-    service = RoomService(seed_source=lambda: 7)
-    room_id = await _started(service)
+async def test_public_vars_carry_no_hidden_tile(service):
+    room_id = await started(service)
     room = await service.store.load(room_id)
     for viewer, other in ((HOST.id, GUEST.id), (GUEST.id, HOST.id)):
-        root, state = _room_state()
-        state._viewer = viewer
+        root, state = browser_state(RummikubTable, viewer)
         state._apply_view(await service.view(room_id, viewer), force=True)
         sent = json_dumps(root.dict())  # what Reflex would serialise for this browser
         hidden = set(room.game_state["racks"][other]) | set(room.game_state["pool"])
@@ -45,21 +28,20 @@ async def test_public_vars_carry_no_hidden_tile():
         assert set(own) <= shown  # the viewer's own rack is there
 
 
-async def test_board_rows_follow_the_view():
-    service = RoomService(seed_source=lambda: 7)
-    room_id = await _started(service)
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        room.game_state = make_state(
+async def test_board_rows_follow_the_view(service):
+    room_id = await started(service)
+    await replace_game(
+        service,
+        room_id,
+        make_state(
             table=[["K10a", "K11a", "K12a"]],
             racks={HOST.id: ["R1a", "R2a", "R3a", "JK1"], GUEST.id: ["B13a", "O7a"]},
             has_melded={HOST.id: False, GUEST.id: True},
             options={"startedAt": now_ms()},  # the turn starts now: an epoch-0 turn would be long late
-        )
-        await service.store.save(room)
+        ),
+    )
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K10a", "K11a", "K12a"]}, {"tileIds": ["R1a", "R2a", "R3a"]}]})
-    root, state = _room_state()
-    state._viewer = HOST.id
+    root, state = browser_state(RummikubTable, HOST.id)
     state._apply_view(await service.view(room_id, HOST.id), force=True)
     assert state.my_turn and state.status == "playing"
     assert [c.tile.id for c in state.rack if not c.empty] == ["JK1"]  # drafted tiles left the rack
@@ -71,35 +53,31 @@ async def test_board_rows_follow_the_view():
     assert state.problem_en == "Your initial meld needs 30 points or more (now 6: 24 more needed)"
     assert [p.name for p in state.players] == ["영희", "철수"]
     # the guest sees the host's live draft, but not the joker still on the host's rack
-    root, other = _room_state()
-    other._viewer = GUEST.id
+    root, other = browser_state(RummikubTable, GUEST.id)
     other._apply_view(await service.view(room_id, GUEST.id), force=True)
     assert other.live_draft and not other.my_turn
     assert "JK1" not in json_dumps(root.dict())
 
 
-async def test_a_late_push_never_replaces_a_newer_view():
-    service = RoomService(seed_source=lambda: 7)
-    room_id = await _started(service)
+async def test_a_late_push_never_replaces_a_newer_view(service):
+    room_id = await started(service)
     old = await service.view(room_id, HOST.id)
     await service.say(room_id, HOST.id, "안녕")
     new = await service.view(room_id, HOST.id)
-    _, state = _room_state()
+    _, state = browser_state(RummikubTable)
     state._apply_view(new)
     state._apply_view(old)
     assert [c.text for c in state.chat] == ["안녕"]
 
 
-async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame():
+async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame(service):
     # issue 17 point 10: another seat's hidden answer in a claim window moves only the room's
     # version and the engine's seq; the viewer's browser must not hear of it at all
     import copy
 
-    service = RoomService(seed_source=lambda: 7)
     room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
     view = await service.view(room_id, HOST.id)
-    root, state = _room_state()
-    state._viewer = HOST.id
+    root, state = browser_state(RummikubTable, HOST.id)
     state._apply_view(view, force=True)
     assert await root._get_resolved_delta()  # the first view is sent
     root._clean()
@@ -126,11 +104,9 @@ async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothin
 
     service = RoomService(seed_source=lambda: 7)
     monkeypatch.setattr(runtime, "_service", service)
-    room_id = await _started(service)
+    room_id = await started(service)
     first = (await service.view(room_id, HOST.id))["game_state"]["current"]
-    root = rx.State(_reflex_internal_init=True)
-    table = root.get_substate(RummikubTable.get_full_name().split(".")[1:])
-    table._room_id, table._viewer = room_id, first
+    root, table = browser_state(RummikubTable, first, room_id)
     table._apply_view(await service.view(room_id, first), force=True)
     assert table.my_turn
     root._clean()

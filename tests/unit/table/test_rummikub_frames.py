@@ -16,15 +16,14 @@ import reflex as rx
 from reflex.state import StateUpdate
 from reflex_base.utils.format import json_dumps
 
+from tests.helpers.people import GUEST, HOST, WATCHER
+from tests.helpers.rooms import replace_game, started
+from tests.helpers.states import browser_state
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, parse_set_code, parse_turn_line, set_code
 from tilerooms.table.rummikub.state import RummikubTable
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
-WATCHER = guest("watcherbrows3", "민수")
 TILE_ID = re.compile(r"\b(?:[KRBO](?:1[0-3]|[1-9])[ab]|JK[12])\b")  # as the browser tests search frames
 
 # a mid-game table of 12 sets / 40 tiles (a joker standing in for red 5), 14 tiles on the host's rack
@@ -54,28 +53,22 @@ def _frame(delta: dict) -> str:
 
 
 def _browser(viewer: str) -> tuple[rx.State, RummikubTable]:
-    root = rx.State(_reflex_internal_init=True)
-    table = root.get_substate(RummikubTable.get_full_name().split(".")[1:])
-    table._viewer = viewer
-    return root, table
+    return browser_state(RummikubTable, viewer)
 
 
 async def _seeded(service: RoomService) -> str:
-    room_id = await service.create_room(HOST, game="rummikub")
-    await service.join(room_id, GUEST)
-    await service.join(room_id, WATCHER, spectate=True)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        room.game_state = make_state(
+    room_id = await started(service, spectators=[WATCHER])
+    await replace_game(
+        service,
+        room_id,
+        make_state(
             table=TABLE,
             racks={HOST.id: HOST_RACK, GUEST.id: GUEST_RACK},
             current=HOST.id,
             has_melded={HOST.id: True, GUEST.id: True},
             options={"startedAt": now_ms()},
-        )
-        await service.store.save(room)
+        ),
+    )
     return room_id
 
 
@@ -123,8 +116,7 @@ async def test_a_draft_move_sends_the_changed_set_only_in_small_frames(monkeypat
     assert max(sizes["mover"]) <= TARGET_P95, sizes
 
 
-async def test_the_board_read_back_from_the_compact_vars_is_the_view():
-    service = RoomService(seed_source=lambda: 7)
+async def test_the_board_read_back_from_the_compact_vars_is_the_view(service):
     room_id = await _seeded(service)
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": s} for s in TABLE] + [{"tileIds": ["K8a", "K9b"]}]})
     _, mover = _browser(HOST.id)

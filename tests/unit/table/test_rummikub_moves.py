@@ -3,17 +3,15 @@ tilerooms/table/rummikub/moves.py, and RoomState showing them from real room vie
 
 from __future__ import annotations
 
-import reflex as rx
-
+from tests.helpers.people import GUEST, HOST, WATCHER
+from tests.helpers.rooms import replace_game, started
+from tests.helpers.states import browser_state
 from tilerooms.games.rummikub.engine import make_state
 from tilerooms.i18n import lines
-from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub import moves
 from tilerooms.table.rummikub.state import RummikubTable
 
-HOST = guest("hostbrowser01", "영희")
-GUEST = guest("guestbrowser2", "철수")
 RUN = {"id": "s1", "tile_ids": ["R4a", "R5a", "R6a"], "pos": {"row": 0, "col": 0}}
 GROUP = {"id": "s2", "tile_ids": ["K10a", "R10a", "B10a"], "pos": {"row": 0, "col": 8}}
 
@@ -51,33 +49,23 @@ def test_ai_names_in_english():
 
 
 # -- RoomState over real room views ------------------------------------------------------------
-def _room_state() -> RummikubTable:
-    root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(RummikubTable.get_full_name().split(".")[1:])
-
-
 async def _seeded(service: RoomService, table: list, host_rack: list[str], guest_rack: list[str], host_melded: bool = True) -> str:
-    room_id = await service.create_room(HOST, game="rummikub")
-    await service.join(room_id, GUEST)
-    await service.waiting_room(room_id, GUEST.id, "ready", ready=True)
-    await service.waiting_room(room_id, HOST.id, "start")
-    async with service.store.lock(room_id):
-        room = await service.store.load(room_id)
-        room.game_state = make_state(
+    room_id = await started(service)
+    await replace_game(
+        service,
+        room_id,
+        make_state(
             table=table, racks={HOST.id: host_rack, GUEST.id: guest_rack}, has_melded={HOST.id: host_melded, GUEST.id: True}, options={"startedAt": now_ms()}
-        )
-        await service.store.save(room)
+        ),
+    )
     return room_id
 
 
 def _viewer(viewer: str) -> RummikubTable:
-    state = _room_state()
-    state._viewer = viewer
-    return state
+    return browser_state(RummikubTable, viewer)[1]
 
 
-async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_names_its_author():
-    service = RoomService(seed_source=lambda: 7)
+async def test_a_move_that_hands_me_the_turn_highlights_what_it_changed_and_names_its_author(service):
     room_id = await _seeded(service, [["R4a", "R5a", "R6a"], ["K10a", "R10a", "B10a"]], ["O1a", "O2a"], ["R7a", "K1b", "K2b"])
     host, watcher = _viewer(HOST.id), _viewer(GUEST.id)
     host._apply_view(await service.view(room_id, HOST.id), force=True)
@@ -135,8 +123,7 @@ async def test_selection_reads_the_shown_sets_from_the_view_kept():
     assert host.selected == ["O3a"]
 
 
-async def test_after_reset_a_draw_does_not_ask_and_undo_is_off():
-    service = RoomService(seed_source=lambda: 7)
+async def test_after_reset_a_draw_does_not_ask_and_undo_is_off(service):
     room_id = await _seeded(service, [["R4a", "R5a", "R6a"]], ["R7a", "O2a"], ["K1b", "K2b"])
     host = _viewer(HOST.id)
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["R4a", "R5a", "R6a", "R7a"]}]})
@@ -147,8 +134,7 @@ async def test_after_reset_a_draw_does_not_ask_and_undo_is_off():
     assert not host.draft_changed and not host.can_undo
 
 
-async def test_a_first_meld_refusal_says_how_many_points_are_missing():
-    service = RoomService(seed_source=lambda: 7)
+async def test_a_first_meld_refusal_says_how_many_points_are_missing(service):
     room_id = await _seeded(service, [], ["K5a", "R5a", "B5a", "O9a"], ["K1b", "K2b"], host_melded=False)
     await service.act(room_id, HOST.id, {"type": "setDraft", "sets": [{"tileIds": ["K5a", "R5a", "B5a"]}]})
     host = _viewer(HOST.id)
@@ -159,15 +145,13 @@ async def test_a_first_meld_refusal_says_how_many_points_are_missing():
     assert host.problem_en == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
 
 
-async def test_a_spectator_sees_no_rack_and_english_ai_names():
-    service = RoomService(seed_source=lambda: 7)
+async def test_a_spectator_sees_no_rack_and_english_ai_names(service):
     room_id = await service.create_room(HOST, game="rummikub")
     await service.waiting_room(room_id, HOST.id, "add_ai", seat=1, level="easy")
     await service.waiting_room(room_id, HOST.id, "start")
-    watcher = guest("watcherbrows3", "민수")
-    await service.join(room_id, watcher, spectate=True)
-    state = _viewer(watcher.id)
-    state._apply_view(await service.view(room_id, watcher.id), force=True)
+    await service.join(room_id, WATCHER, spectate=True)
+    state = _viewer(WATCHER.id)
+    state._apply_view(await service.view(room_id, WATCHER.id), force=True)
     assert state.role == "spectator" and state.rack == [] and not state.my_turn
     assert [p.name_en for p in state.players] == ["영희", "AI 2 (Easy)"]
     assert [s.name_en for s in state.seats if not s.empty] == ["영희", "AI 2 (Easy)"]
