@@ -128,9 +128,7 @@ class Shooter:
         """A browser context called `name` in `locale` (both set before any page script runs, as
         the tests set the nickname: a value set after the load races the app's own default)."""
         context = self.browser.new_context(locale=LOCALES[locale], **SIZES[size])
-        context.add_init_script(
-            f"localStorage.setItem('tilerooms_nick', {json.dumps(name)}); localStorage.setItem('tilerooms_locale', {json.dumps(locale)});"
-        )
+        context.add_init_script(f"localStorage.setItem('tilerooms_nick', {json.dumps(name)}); localStorage.setItem('tilerooms_locale', {json.dumps(locale)});")
         context.set_default_timeout(20_000)
         return context
 
@@ -313,8 +311,9 @@ def mahjong(shooter: Shooter, locale: str, size: str) -> None:
         overlay = page.locator("#mj-result-overlay")
         # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go
         # seeded without a reload after it: a seat whose socket is gone is passed at once in a claim window
-        seed_mahjong(room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m",
-                     script=[(1, {"type": "discard", "tile": "drawn"})])
+        seed_mahjong(
+            room_id, [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]], turn=1, riichi=[0], dora="1s", ura="3m", script=[(1, {"type": "discard", "tile": "drawn"})]
+        )
         expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
         press(page.locator("#mj-call-ron"))
         expect(overlay).to_be_visible(timeout=10_000)
@@ -325,8 +324,9 @@ def mahjong(shooter: Shooter, locale: str, size: str) -> None:
         expect(overlay).to_have_count(0, timeout=10_000)
 
         # an exhaustive draw: I hold a 백 pon and wait on 2s/5s; three tiles are left for the AIs
-        seed_mahjong(room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]},
-                     live="9m9p9s", live_count=3, filler_seats=[1, 2, 3])
+        seed_mahjong(
+            room_id, ["234m567m22s34s6p", *JUNK], melds={0: [{"type": "pon", "tiles": "555z", "from": 2}]}, live="9m9p9s", live_count=3, filler_seats=[1, 2, 3]
+        )
         page.reload()
         expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
         six = page.locator('#mj-hand .mj-tile[data-code="6p"]').first
@@ -339,8 +339,9 @@ def mahjong(shooter: Shooter, locale: str, size: str) -> None:
         expect(overlay).to_have_count(0, timeout=10_000)
 
         # 남4국, all last: my tsumo ends the game; the final screen after the last hand's 확인
-        seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0],
-                     points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
+        seed_mahjong(
+            room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m"
+        )
         page.reload()
         expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
         press(page.locator("#mj-tsumo"))
