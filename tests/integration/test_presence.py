@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from tilerooms.rooms import presence
 from tilerooms.rooms.identity import guest
+from tilerooms.rooms.live import LiveViewers
 from tilerooms.rooms.models import Occupant, Room, Seat
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.ratelimit import Origin
-from tilerooms.rooms.runtime import LiveViewers
 
 HOST = guest("hostbrowser01", "영희")
 GUEST = guest("guestbrowser2", "철수")

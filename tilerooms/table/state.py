@@ -22,12 +22,12 @@ from typing import Any
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.core import RuleError
 from tilerooms.i18n import SERVER_MESSAGES, text
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.reflex_ext.assign import put, raw
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
@@ -134,10 +134,10 @@ class RoomState(rx.State):
         # 100 rooms open, ~35 KB a browser (issue 20: 4); the lobby's on_load reloads it
         put(lobby, {"rooms": []})
         self._room_id, self._viewer, self.me = room_id, who.id, who.id
-        service = runtime.service()
+        service = wiring.rooms().service
         view = await service.view(room_id, who.id)
         if view is None:
-            await runtime.live().forget(self.router.session.client_token)  # no longer shows the room it showed
+            await wiring.rooms().live.forget(self.router.session.client_token)  # no longer shows the room it showed
             self.status = "closed"
             self.error = "없는 방이거나 이미 닫힌 방이에요"
             return
@@ -158,7 +158,7 @@ class RoomState(rx.State):
                     await service.join(room_id, who, spectate=True, origin=request_origin(self))
                 except RuleError as refused:
                     self.error = refused.message
-        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
+        await wiring.rooms().live.watch(self.router.session.client_token, room_id, who.id)
         await self._refresh()
 
     @browser_event
@@ -166,7 +166,7 @@ class RoomState(rx.State):
         """Join a password-protected room."""
         identity = await self.get_state(IdentityState)
         try:
-            await runtime.service().join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
+            await wiring.rooms().service.join(self._room_id, identity._current_user(), password=str(form.get("password", "")), origin=request_origin(self))
             self.needs_password = False
             self.error = ""
         except RuleError as err:
@@ -177,10 +177,10 @@ class RoomState(rx.State):
     async def leave(self):
         """Leave the room (and the game: my tiles go back to the pool) and return to the lobby."""
         try:
-            await runtime.service().leave(self._room_id, self._viewer)
+            await wiring.rooms().service.leave(self._room_id, self._viewer)
         except RuleError:
             pass
-        await runtime.live().forget(self.router.session.client_token)
+        await wiring.rooms().live.forget(self.router.session.client_token)
         return rx.redirect("/lobby")
 
     # -- views -------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ class RoomState(rx.State):
         return next((sub for sub in self._room().substates.values() if getattr(sub, "GAME", None) == game), None)
 
     async def _refresh(self) -> None:
-        view = await runtime.service().view(self._room_id, self._viewer)
+        view = await wiring.rooms().service.view(self._room_id, self._viewer)
         if view is None:
             self.status = "closed"
             return
@@ -216,7 +216,7 @@ class RoomState(rx.State):
             return
         self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
         self._apply_view(view)
-        runtime.live().shown_to(self.router.session.client_token, view)  # its push skips this browser
+        wiring.rooms().live.shown_to(self.router.session.client_token, view)  # its push skips this browser
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not
@@ -293,7 +293,9 @@ class RoomState(rx.State):
         identity = await self.get_state(IdentityState)
         _, level = (await self.get_state(PracticeState))._choice()
         try:
-            room_id = await runtime.service().create_practice(identity._current_user(), game="mahjong", ai_count=3, level=level, origin=request_origin(self))
+            room_id = await wiring.rooms().service.create_practice(
+                identity._current_user(), game="mahjong", ai_count=3, level=level, origin=request_origin(self)
+            )
         except RuleError as err:
             self.error = err.message
             return None
@@ -306,7 +308,7 @@ class RoomState(rx.State):
 
     # -- waiting room ------------------------------------------------------------------------
     async def _request(self, request: str, **payload: Any) -> None:
-        service = runtime.service()
+        service = wiring.rooms().service
         await self._ask(lambda: service.waiting_room(self._room_id, self._viewer, request, origin=request_origin(self), **payload))
 
     @browser_event
@@ -375,7 +377,7 @@ class RoomState(rx.State):
     @browser_event
     async def send_chat(self, form: dict[str, str]) -> None:
         """Post a chat line."""
-        service = runtime.service()
+        service = wiring.rooms().service
         text = form.get("text", "") if isinstance(form, dict) else None
         await self._ask(lambda: service.say(self._room_id, self._viewer, text, origin=request_origin(self)))
 

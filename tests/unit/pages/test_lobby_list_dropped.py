@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.rooms import runtime
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.table.state import RoomState
@@ -20,8 +20,7 @@ def _substate(root: rx.State, cls: type) -> rx.State:
 
 async def test_entering_a_room_drops_the_lobby_list_and_the_lobby_loads_it_again(monkeypatch):
     service = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", service)
-    monkeypatch.setattr(runtime, "_live", None)  # this worker's live viewers, on this service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))
     room_ids = [await service.create_room(host, game="rummikub", name=f"방 {n}") for n, host in enumerate(HOSTS)]
     root = rx.State(_reflex_internal_init=True)
     lobby, room = _substate(root, LobbyState), _substate(root, RoomState)

@@ -73,10 +73,10 @@ async def _seeded(service: RoomService) -> tuple[str, dict]:
 
 
 async def test_a_discard_sends_one_pond_row_and_the_turn_in_small_frames(monkeypatch):
-    from tilerooms.rooms import runtime
+    from tilerooms import wiring
 
     service = RoomService(seed_source=lambda: 5)
-    monkeypatch.setattr(runtime, "_service", service)  # the handlers' room service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # the handlers' room service
     room_id, state = await _seeded(service)
     host = state["players"][0]
     assert host == HOST.id

@@ -13,8 +13,8 @@ from typing import Any
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.mahjong.moves import compact_events
 from tilerooms.table.mahjong.rows import (
@@ -203,7 +203,7 @@ class MahjongTable(RoomState):
     async def _mj_send(self, action: dict[str, Any]) -> None:
         action = {**action, "seq": self._mj_view.get("phaseSeq")}
         self._mj_selected, self._mj_riichi_mode = "", False
-        service = runtime.service()
+        service = wiring.rooms().service
         await self._ask(lambda: service.act_and_view(self._room_id, self._viewer, action, origin=request_origin(self)))
         self._mj_restyle()  # the selection is gone even when the action was refused
 
