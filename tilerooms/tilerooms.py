@@ -93,8 +93,8 @@ async def rooms_runtime():
     service, live = rooms.service, rooms.live
     live.set_pusher(push.pusher(app))
     rooms.loop = asyncio.get_running_loop()
-    if settings.current().tracemalloc_dir:  # memory bench: snapshots of this worker
-        memory_trace.serve_snapshots(settings.current().tracemalloc_dir)
+    if folder := settings.current().tracemalloc_dir:  # memory bench: snapshots of this worker
+        memory_trace.serve_snapshots(folder)
     start = getattr(service.bus, "start", None)
     if start is not None:
         start()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from tilerooms.games import GAMES
@@ -42,7 +42,7 @@ class LiveViewers:
         self._shown: dict[str, dict[str, Any]] = {}  # token -> what the last view pushed to it shows (`shown_part`)
         self._shown_version: dict[str, int] = {}  # token -> the room version of that view
         self._push: Pusher | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._sweeps = 0
         self._registered = False
         service.bus.subscribe(self.on_change)
@@ -124,7 +124,7 @@ class LiveViewers:
             return
         self._spawn(self._deliver_all(room_id, version))
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
