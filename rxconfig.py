@@ -1,17 +1,15 @@
 """Reflex configuration: the embedded default is SQLite + in-process state (GUIDE §3)."""
 
-import os
-
 import reflex as rx
 
-# Reflex reads REFLEX_REDIS_URL; our deployments set REDIS_URL (GUIDE §5). Without either, state
-# stays in process and rooms in memory: the embedded default.
-_redis_url = os.environ.get("REFLEX_REDIS_URL") or os.environ.get("REDIS_URL") or None
-# Records DB (accounts): psycopg 3 is the installed Postgres driver, so plain postgresql:// URLs are mapped to it.
-_db_url = os.environ.get("DATABASE_URL", "sqlite:///tilerooms.db")
-for _prefix in ("postgres://", "postgresql://"):
-    if _db_url.startswith(_prefix):
-        _db_url = "postgresql+psycopg://" + _db_url[len(_prefix) :]
+from tilerooms import settings
+
+# every setting comes from tilerooms/settings.py (docs/configuration.md): one Redis URL for Reflex's
+# state manager and the rooms (REDIS_URL, alias REFLEX_REDIS_URL), one records-DB URL. Without
+# Redis, state stays in process and rooms in memory: the embedded default.
+_settings = settings.reload()  # Reflex runs this file again when it reloads its config: read afresh
+_redis_url = _settings.redis_url
+_db_url = _settings.database_url
 
 config = rx.Config(
     app_name="tilerooms",

@@ -8,6 +8,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 set +e
 
 status=0
+# the layout's checks first (issue 33; pyproject.toml): lint and format, the import contracts
+# (layers, the games independent, no circles), types (strict on core/, games/, rooms/)
+echo "[checks] ruff, import-linter, mypy"
+ruff check . || status=$?
+ruff format --check . >/dev/null || { echo "ruff format: files need formatting (ruff format --check . lists them)"; status=1; }
+lint-imports --no-cache || status=$?
+mypy || status=$?
 # the full run plays the mahjong property test's 200 seeded hanchan per mode (issue 6, ~3 min);
 # a plain `pytest tests/unit` plays 10
 export MJE_HANCHAN="${MJE_HANCHAN:-200}"

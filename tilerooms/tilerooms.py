@@ -1,4 +1,7 @@
-"""The Reflex app: pages, and the lifespan tasks that run the rooms' server clock and push views."""
+"""The Reflex app: pages, and the lifespan tasks that migrate the records DB, run the rooms' server
+clock, push views and start the accounts' sweeps. Importing it runs no migrations: the production
+server runs them once before it forks its workers (`web/prod_server.py`), `reflex run` and the test
+harnesses in the first start-up task (idempotent)."""
 
 import asyncio
 import contextlib
@@ -6,6 +9,7 @@ import logging
 
 import reflex as rx
 
+from tilerooms import settings, wiring
 from tilerooms.accounts import oauth as accounts_oauth
 from tilerooms.accounts.runtime import accounts_runtime
 from tilerooms.db.migrate import upgrade_at_start
@@ -17,18 +21,19 @@ from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.pages.replay.page import replay_page
 from tilerooms.pages.replay.review_state import ReplayReview
 from tilerooms.pages.replay.state import ReplayState
-from tilerooms.reflex_ext import dirty_marks, socket_guard
-from tilerooms.rooms import runtime
+from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets
 from tilerooms.shell.identity import IdentityState
+from tilerooms.table import push
 from tilerooms.table.page import room_page
 from tilerooms.table.state import RoomState
-from tilerooms.web import collector, safe_logging, socket_queue
+from tilerooms.web import collector, memory_trace, safe_logging, socket_queue
 from tilerooms.web.event_socket import drop_upgrade_payload, shortcut_event_socket
 
 log = logging.getLogger(__name__)
 
 safe_logging.install()  # a client's text never breaks a log line (issue 17)
-upgrade_at_start()  # accounts: alembic migrations to head before anything reads the records DB
+if settings.current().tracemalloc_dir:  # memory bench only (python -m tilerooms.bench.memory)
+    memory_trace.start_tracing()
 # the AIs' modules now, not on a worker's first AI turn: the number tiles' SciPy solver takes ~0.5 s
 # and ~50 MB to import, which held up every room of that worker; imported here, in gunicorn's
 # master (--preload), the workers share them (issue 20)
@@ -58,6 +63,7 @@ app = TileroomsApp(
     api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
+sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]
 app.add_page(lobby, route="/", title="tilerooms · 로비", on_load=LOBBY_LOAD)
 app.add_page(lobby, route="/lobby", title="tilerooms · 로비", on_load=LOBBY_LOAD)
@@ -71,34 +77,24 @@ app.add_page(rankings_page, route="/rankings", title="tilerooms · 랭킹", on_l
 app.add_page(replay_page, route="/game/[record_id]", title="tilerooms · 다시 보기", on_load=[IdentityState.ensure, ReplayState.load, ReplayReview.load_review])
 
 
-async def _push_view(token: str, room_id: str, view: dict) -> None:
-    """Deliver one viewer's fresh room view to their browser (GUIDE §5: modify_state from a task)."""
-    async with app.modify_state(rx.BaseStateToken(ident=token, cls=RoomState)) as root:
-        state = await root.get_state(RoomState)
-        if state._room_id == room_id:
-            state._apply_view(view)
-
-
-async def _holds_socket(token: str) -> bool:
-    """Whether this worker holds `token`'s live socket. Not Reflex's `is_token_connected`: in Redis
-    mode that also answers True for a socket of a worker that was killed (its record lives on
-    for an hour), and a socket that moved to another worker is recorded in the room by that one."""
-    namespace = app.event_namespace
-    if namespace is None:
-        return True
-    manager = namespace._token_manager  # private API (GUIDE §5): there is no public disconnect hook
-    record = manager.token_to_socket.get(token)
-    return record is not None and record.instance_id == manager.instance_id
+@contextlib.asynccontextmanager
+async def migrations():
+    """The records DB at its newest schema before anything reads it (a no-op when the production
+    server already ran them, or with TILEROOMS_SKIP_MIGRATIONS=1)."""
+    upgrade_at_start()
+    yield
 
 
 @contextlib.asynccontextmanager
 async def rooms_runtime():
     """Start the room clock (time-outs, AI turns, rejoin grace) and the presence sweep."""
     collector.tune_for_serving()  # the worker's start-up objects leave the collector's walks
-    service = runtime.service()
-    live = runtime.live()
-    live.set_pusher(_push_view)
-    runtime.remember_loop(asyncio.get_running_loop())
+    rooms = wiring.rooms()
+    service, live = rooms.service, rooms.live
+    live.set_pusher(push.pusher(app))
+    rooms.loop = asyncio.get_running_loop()
+    if folder := settings.current().tracemalloc_dir:  # memory bench: snapshots of this worker
+        memory_trace.serve_snapshots(folder)
     start = getattr(service.bus, "start", None)
     if start is not None:
         start()
@@ -107,7 +103,7 @@ async def rooms_runtime():
         while True:
             await asyncio.sleep(1.0)
             try:
-                await live.sweep(_holds_socket)
+                await live.sweep(sockets.held_here)
             except Exception:  # noqa: BLE001 - e.g. Redis away for a moment: the next sweep tries again
                 log.warning("presence sweep failed", exc_info=True)
 
@@ -125,8 +121,16 @@ async def rooms_runtime():
                 await stop()
 
 
+@contextlib.asynccontextmanager
+async def accounts_start():
+    """Accounts: start-up checks, game-end records and rewards, on this worker's room service."""
+    async with accounts_runtime(wiring.rooms().service):
+        yield
+
+
+app.register_lifespan_task(migrations)  # first: the tasks after it read the records DB
 app.register_lifespan_task(rooms_runtime)
-app.register_lifespan_task(accounts_runtime)  # accounts: start-up checks, game-end records and rewards
+app.register_lifespan_task(accounts_start)
 
 # every state class exists now: those no push writes to hold their dirty sets only while non-empty
 dirty_marks.install(hot=(RoomState,))

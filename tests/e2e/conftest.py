@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.evidence import RESULTS, browser_evidence  # noqa: F401 - autouse: traces of failed tests
+from tilerooms import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -43,6 +44,7 @@ def base_url(request: pytest.FixtureRequest) -> Iterator[str]:
     from reflex.testing import AppHarnessProd
 
     os.environ.setdefault("TILEROOMS_AI_DELAY_MS", "300")  # AIs still wait, briefly
+    settings.reload()  # the app runs in this process: it reads the environment set for it
 
     with AppHarnessProd.create(root=ROOT, app_name="tilerooms") as harness:
         assert harness.frontend_url is not None
@@ -63,6 +65,7 @@ def accounts_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     }
     saved = {key: os.environ.get(key) for key in values}
     os.environ.update(values)
+    settings.reload()
     yield provider
     provider.stop()
     for key, value in saved.items():

@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from tilerooms import wiring
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.rooms import runtime
 from tilerooms.rooms.models import Room
 
 
 def stored_room(room_id: str) -> Room:
     """The room as the in-process server stores it now, hidden tiles included (skips under --base-url)."""
-    peek = getattr(runtime.service().store, "peek", None)
+    peek = getattr(wiring.rooms().service.store, "peek", None)
     room = peek(room_id) if peek is not None else None
     if room is None:
         pytest.skip("seeding needs the in-process app (not --base-url)")
@@ -31,7 +31,7 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
     """Let `change` rewrite the room as a room change in the server's event loop (under the room's
     own lock: an AI move being applied meanwhile would otherwise save the replaced game over the
     seed). The server clock then looks at the room on its next tick."""
-    store = runtime.service().store
+    store = wiring.rooms().service.store
     stored_room(room_id)  # skips under --base-url
 
     def write() -> Room:
@@ -41,7 +41,7 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
         store._wake[room_id] = int(time.time() * 1000)
         return room
 
-    loop = runtime.rooms_loop()
+    loop = wiring.rooms().loop
     if loop is None or not loop.is_running():
         return write()  # the rooms' clock has not started: nothing runs to race with
 
@@ -53,7 +53,7 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
             seeded.append(room.model_copy(deep=True))
 
         # a change like any other: a new version, pushed to every browser showing the room
-        await runtime.service()._change(room_id, apply)
+        await wiring.rooms().service._change(room_id, apply)
         store._wake[room_id] = int(time.time() * 1000)
         return seeded[0]
 

@@ -28,12 +28,13 @@ from tests.e2e.navigation import practice_mahjong
 from tests.e2e.oidc_provider import sign_in
 from tests.e2e.seeding import stored_room
 from tests.unit.replays.room_driver import play_room_game
+from tilerooms import wiring
 from tilerooms.accounts import game_records
 from tilerooms.db.engine import session
 from tilerooms.db.models import User
 from tilerooms.games.mahjong.engine import active_players as mj_active
 from tilerooms.replays import frames
-from tilerooms.rooms import bots, play, runtime
+from tilerooms.rooms import bots, play
 from tilerooms.rooms.models import Room
 
 pytestmark = pytest.mark.e2e
@@ -44,7 +45,7 @@ PHONE = {"width": 390, "height": 844}
 
 def _on_rooms_loop(make_coro):
     """Run a coroutine in the server's event loop (the harness serves the app in this process)."""
-    loop = runtime.rooms_loop()
+    loop = wiring.rooms().loop
     assert loop is not None and loop.is_running()
     return asyncio.run_coroutine_threadsafe(make_coro(), loop).result(timeout=15)
 
@@ -52,7 +53,7 @@ def _on_rooms_loop(make_coro):
 def _restart(room_id: str, seed: int, **options) -> None:
     """Start the room's game again from `seed` with `options` over the room's own, the way the
     room layer starts one (`play.begin_game`: seed, options and an empty log, so it replays)."""
-    service = runtime.service()
+    service = wiring.rooms().service
     stored_room(room_id)  # skips under --base-url
 
     def restart(room: Room, now: int) -> None:
@@ -179,7 +180,7 @@ def test_a_number_tile_game_replays_from_its_result_screen(players, base_url):
 def _play_person(room_id: str, person: str, stop: threading.Event) -> None:
     """The person's seat played by the easy AI through the room service, as their browser would
     send it, until the game ends (this test is about the replay, not the table)."""
-    service, store = runtime.service(), runtime.service().store
+    service, store = wiring.rooms().service, wiring.rooms().service.store
     seed = 7
     while not stop.is_set():
         room = store.peek(room_id)
@@ -260,7 +261,7 @@ def _store(room: Room) -> str:
 
 
 def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
-    if runtime.rooms_loop() is None:
+    if wiring.rooms().loop is None:
         pytest.skip("needs the in-process app (not --base-url)")
     sign_in(page, base_url, "replayer")
     name = page.locator("#profile-name").inner_text()
@@ -287,7 +288,7 @@ def test_my_records_link_each_stored_game_to_its_replay(page, base_url):
 
 
 def test_the_mahjong_hand_selector_jumps_to_each_hands_deal(page, base_url):
-    if runtime.rooms_loop() is None:
+    if wiring.rooms().loop is None:
         pytest.skip("needs the in-process app (not --base-url)")
     seats = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]
     played = play_room_game("mahjong", 3, seats, {"length": "tonpuu"})

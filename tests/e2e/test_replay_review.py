@@ -21,10 +21,10 @@ from playwright.sync_api import expect
 from tests.e2e.seeding import stored_room
 from tests.e2e.test_replay import LAPTOP, PHONE, SHOTS, _overflow, _practice_rummikub, _restart, _store
 from tests.unit.replays.room_driver import play_room_game
+from tilerooms import wiring
 from tilerooms.accounts import game_records, game_reviews
 from tilerooms.replays import frames
 from tilerooms.replays.review_view import move_index
-from tilerooms.rooms import runtime
 
 pytestmark = pytest.mark.e2e
 
@@ -85,7 +85,7 @@ def test_the_review_shows_the_best_play_the_person_missed(players, base_url):
 
 
 def test_the_mahjong_review_lists_where_the_person_and_the_ai_differ(page, base_url):
-    if runtime.rooms_loop() is None:
+    if wiring.rooms().loop is None:
         pytest.skip("needs the in-process app (not --base-url)")
     seats = [("g-p0", "guest", "easy"), ("ai-1", "ai", "easy"), ("ai-2", "ai", "normal"), ("ai-3", "ai", "hard")]
     played = play_room_game("mahjong", 3, seats, {"length": "tonpuu"})

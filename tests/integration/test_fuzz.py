@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers.states import browser_state
+from tilerooms import wiring
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine as mahjong
 from tilerooms.games.rummikub import engine as rummikub
-from tilerooms.rooms import runtime
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.ratelimit import RateLimiter
@@ -392,9 +392,9 @@ SAFE = sorted(HANDLERS)  # a client can send any payload to any handler (GUIDE Â
 
 @pytest.fixture
 def wired(monkeypatch):
-    """A real in-memory service behind `runtime.service()`, as the app's handlers reach it."""
+    """A real in-memory service behind `wiring.rooms()`, as the app's handlers reach it."""
     rig = ServiceRig()
-    monkeypatch.setattr(runtime, "_service", rig.service)
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(rig.service))
     yield rig
     rig.loop.close()
 

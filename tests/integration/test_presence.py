@@ -12,10 +12,10 @@ from tests.helpers.people import GUEST, HOST
 from tests.helpers.rooms import waiting
 from tilerooms.rooms import presence
 from tilerooms.rooms.identity import guest
+from tilerooms.rooms.live import LiveViewers
 from tilerooms.rooms.models import Occupant, Room, Seat
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.ratelimit import Origin
-from tilerooms.rooms.runtime import LiveViewers
 
 GRACE_S = REJOIN_GRACE_MS / 1000
 

@@ -20,9 +20,9 @@ from tests.helpers.people import GUEST, HOST
 from tests.helpers.rooms import waiting
 from tests.integration.test_redis_workers import services_on_one_redis
 from tilerooms.rooms.identity import guest
+from tilerooms.rooms.live import LiveViewers
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.presence_redis import RedisWorkers
-from tilerooms.rooms.runtime import LiveViewers
 from tilerooms.rooms.service import RoomService
 
 TTL_S = 1

@@ -9,9 +9,10 @@ import asyncio
 
 from tests.helpers.people import GUEST, HOST
 from tests.helpers.rooms import started
-from tilerooms.rooms import runtime
+from tilerooms import settings as app_settings
+from tilerooms import wiring
 from tilerooms.rooms.identity import guest
-from tilerooms.rooms.runtime import LiveViewers, shown_part
+from tilerooms.rooms.live import LiveViewers, shown_part
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.views import room_view, room_views
 
@@ -157,10 +158,10 @@ def test_what_a_view_shows_leaves_out_only_the_version():
     assert shown_part(view) != shown_part({**view, "chat": [{"no": 1, "text": "hi!"}]})
 
 
-def test_the_ai_delay_setting_holds_with_redis_too(monkeypatch):
-    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/15")  # never contacted: clients connect lazily
-    monkeypatch.setenv("TILEROOMS_AI_DELAY_MS", "250")
-    assert runtime.build_service().ai_delay_ms == (250, 250)
+def test_the_ai_delay_setting_holds_with_redis_too():
+    # never contacted: clients connect lazily
+    built = wiring.build(app_settings.load({"REDIS_URL": "redis://127.0.0.1:6379/15", "TILEROOMS_AI_DELAY_MS": "250"}))
+    assert built.service.ai_delay_ms == (250, 250)
 
 
 async def test_another_seats_hidden_mahjong_answer_is_not_a_change_to_show():

@@ -14,8 +14,8 @@ from redis.asyncio import Redis
 from tests.helpers.people import GUEST, HOST
 from tilerooms.core import RuleError
 from tilerooms.rooms.bus import RedisBus
+from tilerooms.rooms.live import LiveViewers
 from tilerooms.rooms.ratelimit import RateLimiter
-from tilerooms.rooms.runtime import LiveViewers
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store_redis import CLAIM_LEASE_MS, RedisRoomStore
 

@@ -8,16 +8,16 @@ import contextlib
 import logging
 
 from tilerooms.accounts import game_reviews, records, settings
-from tilerooms.rooms import runtime as rooms_runtime
+from tilerooms.rooms.service import RoomService
 
 log = logging.getLogger(__name__)
 
 PENDING_SWEEP_S = 60.0  # rewards left unwritten by a failed listener are finished within a minute
 
 
-async def record_finished_rooms() -> None:
+async def record_finished_rooms(service: RoomService) -> None:
     """Rooms still showing a result (Redis keeps them across restarts): record and keep them (idempotent)."""
-    store = rooms_runtime.service().store
+    store = service.store
     for room_id in await store.room_ids():
         room = await store.load(room_id)
         if room is not None and room.status == "finished" and room.result:
@@ -26,10 +26,10 @@ async def record_finished_rooms() -> None:
 
 
 @contextlib.asynccontextmanager
-async def accounts_runtime():
-    """Lifespan task: fail fast on missing production secrets, record game ends, finish pending rewards."""
+async def accounts_runtime(service: RoomService):
+    """Lifespan task on this worker's room `service` (the app hands it in): fail fast on missing
+    production secrets, record game ends, finish pending rewards."""
     settings.check_at_start()
-    service = rooms_runtime.service()
     if not getattr(service, "_accounts_listening", False):
         service.on_game_end(records.on_game_end)
         # issue 21: every finished game kept for replay, then reviewed (복기) in a separate process
@@ -38,7 +38,7 @@ async def accounts_runtime():
 
     async def sweep_forever() -> None:
         with contextlib.suppress(Exception):
-            await record_finished_rooms()
+            await record_finished_rooms(service)
         while True:
             try:
                 await asyncio.to_thread(records.apply_pending_rewards)

@@ -1,4 +1,4 @@
-"""Account settings from the environment: the session-signing secret and the OAuth providers.
+"""Account settings (read from the environment by tilerooms/settings.py): the session-signing secret and the OAuth providers.
 
 - `TILEROOMS_SECRET_KEY` signs session cookies. In production (`reflex run --env prod`) a missing
   key stops the start with a clear error; in the embedded default a dev key is generated once
@@ -12,15 +12,14 @@
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+
+from tilerooms import settings as app_settings
 
 SECRET_ENV = "TILEROOMS_SECRET_KEY"
-DEV_SECRET_FILE = Path(".states") / "tilerooms-dev-secret"
+DEV_SECRET_FILE = app_settings.DEV_SECRET_FILE
 MIN_SECRET_LENGTH = 32
 
 
@@ -68,20 +67,20 @@ _NAME = re.compile(r"^OAUTH_([A-Z0-9]+)_CLIENT_ID$")
 
 def is_production() -> bool:
     """True under `reflex run --env prod` (Reflex's REFLEX_ENV_MODE) or TILEROOMS_ENV=production."""
-    if os.environ.get("TILEROOMS_ENV", "").lower() == "production":
+    if app_settings.current().production:
         return True
-    try:
+    try:  # Reflex's own reading of its mode, which `reflex run --env prod` sets after our settings were read
         from reflex_base.constants.base import Env
         from reflex_base.environment import environment
 
         return environment.REFLEX_ENV_MODE.get() == Env.PROD
     except Exception:  # noqa: BLE001 - outside Reflex (scripts, unit tests): not production
-        return os.environ.get("REFLEX_ENV_MODE", "").lower() == "prod"
+        return False
 
 
 def providers(env: Mapping[str, str] | None = None, *, production: bool | None = None) -> dict[str, Provider]:
-    """The configured providers by name (lower case). Read on every call: tests add one at run time."""
-    env = os.environ if env is None else env
+    """The configured providers by name (lower case), from the OAUTH_* settings unless `env` is given."""
+    env = app_settings.current().oauth_env if env is None else env
     production = is_production() if production is None else production
     found: dict[str, Provider] = {}
     for key in sorted(env):
@@ -123,13 +122,9 @@ def providers(env: Mapping[str, str] | None = None, *, production: bool | None =
     return found
 
 
-_secret_cache: str | None = None
-
-
 def secret_key(*, production: bool | None = None) -> str:
     """The key that signs session cookies: TILEROOMS_SECRET_KEY, or a generated dev key (not in production)."""
-    global _secret_cache
-    configured = os.environ.get(SECRET_ENV, "")
+    configured = app_settings.current().secret_key
     if configured:
         if len(configured) < MIN_SECRET_LENGTH:
             raise AccountConfigError(f"{SECRET_ENV} is too short: use at least {MIN_SECRET_LENGTH} random characters")
@@ -140,32 +135,14 @@ def secret_key(*, production: bool | None = None) -> str:
             f"{SECRET_ENV} is not set. Production needs a fixed secret shared by every worker, e.g. "
             "export TILEROOMS_SECRET_KEY=\"$(python -c 'import secrets; print(secrets.token_urlsafe(48))')\""
         )
-    if _secret_cache is None:
-        _secret_cache = _dev_secret()
-    return _secret_cache
-
-
-def _dev_secret() -> str:
-    """A generated key kept across restarts of the embedded default (sessions survive a reload)."""
-    try:
-        if DEV_SECRET_FILE.exists():
-            text = DEV_SECRET_FILE.read_text().strip()
-            if len(text) >= MIN_SECRET_LENGTH:
-                return text
-        DEV_SECRET_FILE.parent.mkdir(parents=True, exist_ok=True)
-        text = secrets.token_urlsafe(48)
-        DEV_SECRET_FILE.write_text(text)
-        DEV_SECRET_FILE.chmod(0o600)
-        return text
-    except OSError:  # read-only folder: a per-process key (members sign in again after a restart)
-        return secrets.token_urlsafe(48)
+    return app_settings.dev_secret()
 
 
 def secure_cookies() -> bool:
     """Whether cookies carry the Secure flag: TILEROOMS_SECURE_COOKIES, else when the API URL is https."""
-    flag = os.environ.get("TILEROOMS_SECURE_COOKIES")
+    flag = app_settings.current().secure_cookies
     if flag is not None:
-        return flag == "1"
+        return flag
     return api_url().startswith("https://")
 
 

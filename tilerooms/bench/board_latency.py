@@ -15,6 +15,8 @@ import re
 import statistics
 from pathlib import Path
 
+from tilerooms import settings
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -47,11 +49,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30)
     args = parser.parse_args()
     os.environ.setdefault("TILEROOMS_AI_DELAY_MS", "600000")  # the AI waits: the board stays ours
+    settings.reload()  # the app runs in this process: it reads the delay just set
     from playwright.sync_api import sync_playwright
     from reflex.testing import AppHarnessProd
 
     with AppHarnessProd.create(root=ROOT, app_name="tilerooms") as harness, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=settings.current().chromium_path, args=CHROMIUM_ARGS)
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.goto(harness.frontend_url.rstrip("/") + "/lobby")
         page.wait_for_selector("#lobby-title")

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 import psutil
 
+from tilerooms import settings
 from tilerooms.bench.room_latency import (
     LOBBY_STATE,
     MAHJONG_TABLE,
@@ -55,7 +56,7 @@ from tilerooms.bench.room_latency import (
 )
 from tilerooms.rooms.catalog import game_info
 
-REDIS_BENCH_URL = os.environ.get("TILEROOMS_BENCH_REDIS", "redis://127.0.0.1:6379/9")  # a database of its own
+REDIS_BENCH_URL = settings.current().bench_redis_url  # a database of its own
 GAME_SHORT = {"rummikub": "NT", "mahjong": "MJ"}
 
 

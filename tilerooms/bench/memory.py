@@ -1,8 +1,8 @@
 """What a room costs in a worker's memory (issue 20: 4): tracemalloc snapshots of a worker before
 and after N rooms open and play, diffed and put in buckets by the innermost frame that names one.
 
-The worker starts tracemalloc when `TILEROOMS_TRACEMALLOC_DIR` is set (`tilerooms/rooms/runtime.py`
-calls `start_tracing` at import and `serve_snapshots` when the worker's lifespan starts): a thread there answers each `request-<name>` file put in that folder with
+The worker starts tracemalloc when `TILEROOMS_TRACEMALLOC_DIR` is set (`tilerooms/web/memory_trace.py`:
+`start_tracing` at the app's import, `serve_snapshots` when the worker's lifespan starts): a thread there answers each `request-<name>` file put in that folder with
 `<name>.snap` (a `tracemalloc.Snapshot.dump`). Tracing slows the worker down: use it for memory,
 never for timings.
 
@@ -12,7 +12,6 @@ never for timings.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import tempfile
@@ -25,8 +24,6 @@ from pathlib import Path
 import psutil
 
 from tilerooms.bench.load import conditions, measure
-
-FRAMES = 25  # traceback depth kept per allocation: enough to reach our code from Reflex's internals
 
 # (bucket, pattern on a frame's filename), tried from the innermost frame outwards
 BUCKETS: list[tuple[str, str]] = [
@@ -43,32 +40,6 @@ BUCKETS: list[tuple[str, str]] = [
     ("pickle (disk state manager)", r"pickle"),
     ("asyncio (tasks, futures, buffers)", r"asyncio/"),
 ]
-
-
-# -- inside the worker ---------------------------------------------------------------------------
-def start_tracing() -> None:
-    """Trace allocations from here on (at import of the app: forked workers inherit it)."""
-    if not tracemalloc.is_tracing():
-        tracemalloc.start(FRAMES)
-
-
-def serve_snapshots(folder: str) -> None:
-    """A thread answering snapshot requests put in `folder`; call it in the serving worker (its
-    lifespan), not in granian's supervisor: a fork keeps no threads."""
-    start_tracing()
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-
-    def answer() -> None:
-        while True:
-            for request in path.glob("request-*"):
-                name = request.name.removeprefix("request-")
-                tracemalloc.take_snapshot().dump(str(path / f"{name}.part"))
-                os.replace(path / f"{name}.part", path / f"{name}.snap")
-                request.unlink(missing_ok=True)
-            time.sleep(0.2)
-
-    threading.Thread(target=answer, name="tracemalloc-snapshots", daemon=True).start()
 
 
 # -- in the bench --------------------------------------------------------------------------------

@@ -173,7 +173,9 @@ def _free_port() -> int:
 
 
 def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REFLEX_REDIS_URL")}
+    env = dict(os.environ)  # the child's environment: ours, without a Redis URL unless `extra_env` names one
+    env.pop("REDIS_URL", None)
+    env.pop("REFLEX_REDIS_URL", None)
     env.update(extra_env)
     env.update(REFLEX_TELEMETRY_ENABLED="false")
     env.setdefault("TILEROOMS_SECRET_KEY", "bench-only-" + uuid.uuid4().hex)  # prod mode needs one

@@ -2,37 +2,24 @@
 
 from __future__ import annotations
 
-import os
 import threading
 
 import sqlalchemy as sa
 from sqlmodel import Session
 
-DEFAULT_URL = "sqlite:///tilerooms.db"
+from tilerooms import settings
+from tilerooms.settings import DEFAULT_DATABASE_URL as DEFAULT_URL
+from tilerooms.settings import normalize_database_url as normalize_url
+
+__all__ = ["DEFAULT_URL", "database_url", "get_engine", "make_engine", "normalize_url", "session"]
 
 _engines: dict[str, sa.Engine] = {}
 _engines_lock = threading.Lock()
 
 
-def normalize_url(url: str) -> str:
-    """Map `postgres://` and `postgresql://` to the installed psycopg 3 driver (psycopg2 is absent)."""
-    for prefix in ("postgres://", "postgresql://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
-
-
 def database_url() -> str:
-    """The records database of this deployment: DATABASE_URL, else Reflex's db_url, else SQLite."""
-    url = os.environ.get("DATABASE_URL")
-    if not url:
-        try:
-            import reflex as rx
-
-            url = rx.config.get_config().db_url
-        except Exception:  # noqa: BLE001 - no rxconfig (plain scripts): fall back to the default
-            url = None
-    return normalize_url(url or DEFAULT_URL)
+    """The records database of this deployment (DATABASE_URL, normalised; default SQLite)."""
+    return settings.current().database_url
 
 
 def make_engine(url: str) -> sa.Engine:

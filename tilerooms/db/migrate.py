@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from alembic.config import Config
 
 from alembic import command
+from tilerooms import settings
 from tilerooms.db.engine import database_url, make_engine, normalize_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +76,8 @@ def upgrade(url: str | None = None, revision: str = "head") -> None:
 
 
 def upgrade_at_start() -> None:
-    """Called before the app is built: migrations run automatically (TILEROOMS_SKIP_MIGRATIONS=1 skips)."""
-    if os.environ.get("TILEROOMS_SKIP_MIGRATIONS") == "1":
+    """Migrations to head at a start: once before the production server forks its workers, else in
+    the app's start-up task (idempotent; TILEROOMS_SKIP_MIGRATIONS=1 skips)."""
+    if settings.current().skip_migrations:
         return
     upgrade()

@@ -12,6 +12,8 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tilerooms import settings
+
 GUEST_PREFIX = "g-"
 MEMBER_PREFIX = "u-"
 AI_PREFIX = "ai-"
@@ -41,9 +43,8 @@ def clean_name(name: object, fallback: str = "손님", limit: int = MAX_NAME) ->
 
 
 def _server_secret() -> str:
-    from tilerooms.accounts.settings import secret_key  # late: the room layer stays free of accounts at import
-
-    return secret_key()
+    """TILEROOMS_SECRET_KEY, else the embedded default's generated key (the one sessions use too)."""
+    return settings.current().secret_key or settings.dev_secret()
 
 
 SecretSource = Callable[[], str]

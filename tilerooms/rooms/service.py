@@ -24,6 +24,7 @@ from tilerooms.rooms.models import Room
 from tilerooms.rooms.ratelimit import Origin, RateLimiter
 from tilerooms.rooms.store import MemoryRoomStore, RoomStore
 from tilerooms.rooms.views import lobby_entry, room_view, room_views
+from tilerooms.settings import DEFAULT_AI_DELAY_MS
 
 log = logging.getLogger(__name__)
 SAVED_ROOMS_KEPT = 16  # last-saved rooms kept for the pushes that follow (a push runs right after its save; a miss loads)
@@ -64,7 +65,7 @@ class RoomService:
         bus: MemoryBus | None = None,
         *,
         clock: Callable[[], int] = now_ms,
-        ai_delay_ms: tuple[int, int] = (1000, 3000),
+        ai_delay_ms: tuple[int, int] = DEFAULT_AI_DELAY_MS,
         seed_source: Callable[[], int] | None = None,
         limiter: RateLimiter | None = None,
     ) -> None:

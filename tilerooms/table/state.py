@@ -22,12 +22,12 @@ from typing import Any, ClassVar
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.core import RuleError
 from tilerooms.i18n.lines import english, name_en
 from tilerooms.reflex_ext.assign import put, raw
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.rooms.catalog import game_info
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
@@ -118,25 +118,25 @@ class RoomState(rx.State):
             await self._enter(room_id, who)
 
     async def _enter(self, room_id: str, who: Any) -> None:
-        service = runtime.service()
+        service = wiring.rooms().service
         try:
             view = await service.connected(room_id, who.id)  # the one read; a member's seat is theirs again
         except RuleError:  # closed between its read and its change
             view = None
         if view is None:
-            await runtime.live().forget(self.router.session.client_token)  # no longer shows the room it showed
+            await wiring.rooms().live.forget(self.router.session.client_token)  # no longer shows the room it showed
             self.status = "closed"
             self.error = "없는 방이거나 이미 닫힌 방이에요"
             return
         if view["you"]["role"] == "outsider":
             view = await self._join(view, who)
-        await runtime.live().watch(self.router.session.client_token, room_id, who.id)
+        await wiring.rooms().live.watch(self.router.session.client_token, room_id, who.id)
         self._apply_view(view, force=True)
 
     async def _join(self, view: dict[str, Any], who: Any) -> dict[str, Any]:
         """An outsider entering: a free seat, or watching (a link with ?watch=1, a game under way,
         every seat taken); a password room asks first. The room as they now see it."""
-        service = runtime.service()
+        service = wiring.rooms().service
         watch = self.router.url.query_parameters.get("watch") == "1"
         try:
             if watch or view["status"] != "waiting":
@@ -158,7 +158,7 @@ class RoomState(rx.State):
     async def submit_password(self, form: dict[str, str]) -> None:
         """Join a password-protected room."""
         who = (await self.get_state(IdentityState))._current_user()
-        service = runtime.service()
+        service = wiring.rooms().service
         await self._ask(lambda: service.join(self._room_id, who, password=str(form.get("password", "")), origin=request_origin(self)))
         if self._raw("role") != "outsider":  # in: the form goes
             self._put(needs_password=False)
@@ -168,10 +168,10 @@ class RoomState(rx.State):
         """Leave the room (and the game: my tiles go back to the pool) and return to the lobby;
         what the page showed goes with it (the menu, the board), so no page opens under it."""
         try:
-            await runtime.service().leave(self._room_id, self._viewer)
+            await wiring.rooms().service.leave(self._room_id, self._viewer)
         except RuleError:
             pass
-        await runtime.live().forget(self.router.session.client_token)
+        await wiring.rooms().live.forget(self.router.session.client_token)
         reset(self)
         return rx.redirect("/lobby")
 
@@ -203,7 +203,7 @@ class RoomState(rx.State):
             return
         self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
         self._apply_view(view)
-        runtime.live().shown_to(self.router.session.client_token, view)  # its push skips this browser
+        wiring.rooms().live.shown_to(self.router.session.client_token, view)  # its push skips this browser
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not
@@ -274,7 +274,9 @@ class RoomState(rx.State):
         chosen, level = (await self.get_state(PracticeState))._choice()
         try:
             ai_count = game_info(game).practice_ais or chosen
-            room_id = await runtime.service().create_practice(identity._current_user(), game=game, ai_count=ai_count, level=level, origin=request_origin(self))
+            room_id = await wiring.rooms().service.create_practice(
+                identity._current_user(), game=game, ai_count=ai_count, level=level, origin=request_origin(self)
+            )
         except RuleError as err:
             self.error = err.message
             return None
@@ -287,7 +289,7 @@ class RoomState(rx.State):
 
     # -- waiting room ------------------------------------------------------------------------
     async def _request(self, request: str, **payload: Any) -> None:
-        service = runtime.service()
+        service = wiring.rooms().service
         await self._ask(lambda: service.waiting_room(self._room_id, self._viewer, request, origin=request_origin(self), **payload))
 
     @browser_event
@@ -346,7 +348,7 @@ class RoomState(rx.State):
     @browser_event
     async def send_chat(self, form: dict[str, str]) -> None:
         """Post a chat line."""
-        service = runtime.service()
+        service = wiring.rooms().service
         text = form.get("text", "") if isinstance(form, dict) else None
         await self._ask(lambda: service.say(self._room_id, self._viewer, text, origin=request_origin(self)))
 

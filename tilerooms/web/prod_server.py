@@ -13,7 +13,8 @@ of the dead worker carry on at any other (docs/deploy.md, tests/faults).
     python -m tilerooms.web.prod_server [reflex run options, e.g. --frontend-port 3000]
 
 `TILEROOMS_WORKERS=N` sets the worker count (default: Reflex's, 1 without Redis, else
-min(2 × CPUs + 1, 8)).
+min(2 × CPUs + 1, 8)). The records DB is migrated here, once, before any worker starts; the
+workers' start-up task then skips it (TILEROOMS_SKIP_MIGRATIONS=1 in their environment).
 """
 
 from __future__ import annotations
@@ -22,24 +23,29 @@ import os
 import shlex
 import signal
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
+
+from tilerooms import settings as app_settings
+from tilerooms.settings import Settings
 
 WORKER_CLASS = "tilerooms.web.worker.GameWorker"
 
 
-def server_env(environ: Mapping[str, str], default_workers: Callable[[], int]) -> dict[str, str]:
+def server_env(settings: Settings, default_workers: Callable[[], int]) -> dict[str, str]:
     """The variables that make Reflex's production start run gunicorn with `GameWorker`: the
     worker count from `TILEROOMS_WORKERS` (else `default_workers()`, asked only then); an
-    operator's own `GUNICORN_CMD_ARGS` come after ours, so theirs win."""
-    workers = int(environ.get("TILEROOMS_WORKERS") or default_workers())
+    operator's own `GUNICORN_CMD_ARGS` come after ours, so theirs win. The workers run no
+    migrations: this start has run them."""
+    workers = settings.workers if settings.workers is not None else default_workers()
     if workers < 1:
         raise ValueError(f"TILEROOMS_WORKERS must be at least 1, not {workers}")
     ours = ["--worker-class", WORKER_CLASS, "--workers", str(workers)]
-    theirs = environ.get("GUNICORN_CMD_ARGS", "")
+    theirs = settings.gunicorn_cmd_args
     return {
         "REFLEX_USE_GRANIAN": "false",
         "GUNICORN_CMD_ARGS": shlex.join(ours) + (f" {theirs}" if theirs else ""),
+        "TILEROOMS_SKIP_MIGRATIONS": "1",
     }
 
 
@@ -69,8 +75,12 @@ def stop_with_children(signum: int, _frame: FrameType | None = None, *, grace_s:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run `reflex run --env prod <argv>` on gunicorn with `GameWorker`."""
-    os.environ.update(server_env(os.environ, _reflex_workers))
+    """Migrate the records DB, then run `reflex run --env prod <argv>` on gunicorn with `GameWorker`."""
+    from tilerooms.db.migrate import upgrade_at_start
+
+    settings = app_settings.current()
+    upgrade_at_start()  # once, here: the workers fork after it and skip it
+    os.environ.update(server_env(settings, _reflex_workers))  # for the servers this start runs
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, stop_with_children)
     from reflex.reflex import cli

@@ -9,6 +9,7 @@ import reflex as rx
 from tests.helpers.rooms import started
 from tests.helpers.states import browser_root, substate
 from tests.integration.positions import seat_game_state
+from tilerooms import settings as app_settings
 from tilerooms.accounts import records, sessions, users
 from tilerooms.db import migrate
 from tilerooms.games.rummikub.engine import make_state
@@ -20,6 +21,7 @@ def records_db(tmp_path, monkeypatch) -> str:
     """The app's default records DB pointed at a fresh, migrated SQLite file."""
     url = f"sqlite:///{tmp_path / 'app.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
+    app_settings.reload()  # the environment changed: read it again
     migrate.upgrade(url)
     return url
 
@@ -67,6 +69,7 @@ def _identity_state(cookie: str):
 
 def test_current_user_is_the_member_of_a_valid_cookie_and_a_guest_otherwise(records_db, monkeypatch):
     monkeypatch.setenv("TILEROOMS_SECRET_KEY", "k" * 48)
+    app_settings.reload()  # the environment changed: read it again
     user = users.find_or_create_member("local", "a", "영희")
     good = sessions.sign_session(user.id, user.session_key)
     state = _identity_state(f"{sessions.SESSION_COOKIE}={good}")
@@ -88,6 +91,7 @@ def test_current_user_is_the_member_of_a_valid_cookie_and_a_guest_otherwise(reco
 
 def test_a_member_renaming_from_the_lobby_renames_the_account(records_db, monkeypatch):
     monkeypatch.setenv("TILEROOMS_SECRET_KEY", "k" * 48)
+    app_settings.reload()  # the environment changed: read it again
     user = users.find_or_create_member("local", "a", "영희")
     state = _identity_state(f"{sessions.SESSION_COOKIE}={sessions.sign_session(user.id, user.session_key)}")
     state.set_nickname("새이름")

@@ -12,6 +12,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
+from tilerooms import settings as app_settings
 from tilerooms.accounts import game_records, users
 from tilerooms.db.engine import get_engine
 from tilerooms.db.models import GameRecord
@@ -30,6 +31,7 @@ def records_url(db_url, monkeypatch) -> str:
 
     migrate.upgrade(db_url)
     monkeypatch.setenv("DATABASE_URL", db_url)
+    app_settings.reload()  # the environment changed: read it again
     yield db_url
     get_engine(db_url).dispose()  # the schema is dropped next: no pooled connection left in it
 

@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.e2e.oidc_provider import LocalOidcProvider
+from tilerooms import settings as app_settings
 from tilerooms.accounts import oauth, sessions
 from tilerooms.db import migrate
 
@@ -19,10 +20,12 @@ def provider(monkeypatch, tmp_path):
     url = f"sqlite:///{tmp_path / 'auth.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("TILEROOMS_SECRET_KEY", "k" * 48)
+    app_settings.reload()  # the environment changed: read it again
     migrate.upgrade(url)
     local = LocalOidcProvider().start()
     for key, value in local.env().items():
         monkeypatch.setenv(key, value)
+        app_settings.reload()  # the environment changed: read it again
     yield local
     local.stop()
 

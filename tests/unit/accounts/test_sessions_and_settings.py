@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tilerooms import settings as app_settings
 from tilerooms.accounts import oauth, sessions, settings
 from tilerooms.accounts.settings import AccountConfigError
 
@@ -32,28 +33,32 @@ def test_the_cookie_is_found_among_others_in_the_header():
 
 def test_the_session_cookie_is_httponly_and_samesite_lax(monkeypatch):
     monkeypatch.setenv("TILEROOMS_SECURE_COOKIES", "1")
+    app_settings.reload()  # the environment changed: read it again
     opts = sessions.cookie_options()
     assert opts["httponly"] is True and opts["samesite"] == "lax" and opts["secure"] is True and opts["path"] == "/"
 
 
 def test_production_without_a_secret_stops_with_a_clear_error(monkeypatch):
     monkeypatch.delenv(settings.SECRET_ENV, raising=False)
+    app_settings.reload()  # the environment changed: read it again
     with pytest.raises(AccountConfigError, match="TILEROOMS_SECRET_KEY is not set"):
         settings.secret_key(production=True)
 
 
 def test_a_short_secret_is_refused(monkeypatch):
     monkeypatch.setenv(settings.SECRET_ENV, "short")
+    app_settings.reload()  # the environment changed: read it again
     with pytest.raises(AccountConfigError, match="too short"):
         settings.secret_key(production=False)
 
 
 def test_the_embedded_default_generates_and_keeps_a_dev_secret(monkeypatch, tmp_path):
     monkeypatch.delenv(settings.SECRET_ENV, raising=False)
+    app_settings.reload()  # the environment changed: read it again
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(settings, "_secret_cache", None)
+    monkeypatch.setattr(app_settings, "_dev_secret", None)
     first = settings.secret_key(production=False)
-    monkeypatch.setattr(settings, "_secret_cache", None)
+    monkeypatch.setattr(app_settings, "_dev_secret", None)
     assert settings.secret_key(production=False) == first  # kept in .states/ across restarts
     assert len(first) >= settings.MIN_SECRET_LENGTH
     assert (tmp_path / settings.DEV_SECRET_FILE).exists()

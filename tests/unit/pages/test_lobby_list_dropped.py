@@ -6,8 +6,8 @@ the list; the room page knows nothing of the lobby."""
 from __future__ import annotations
 
 from tests.helpers.states import browser_root, substate
+from tilerooms import wiring
 from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.rooms import runtime
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.table.state import RoomState
@@ -17,8 +17,7 @@ HOSTS = [guest(f"lobbyhost{n:04d}", f"방장{n}") for n in range(5)]
 
 async def test_leaving_the_lobby_for_a_room_drops_the_lobby_list_and_the_lobby_loads_it_again(monkeypatch):
     service = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", service)
-    monkeypatch.setattr(runtime, "_live", None)  # this worker's live viewers, on this service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))
     room_ids = [await service.create_room(host, game="rummikub", name=f"방 {n}") for n, host in enumerate(HOSTS)]
     root = browser_root()
     lobby, room = substate(root, LobbyState), substate(root, RoomState)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.pages.account.state import AccountState
 from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.rooms import runtime
 from tilerooms.rooms.service import RoomService
 
 
@@ -20,7 +20,7 @@ def _go(root: rx.State, path: str) -> None:
 
 
 async def test_the_lobby_drops_an_old_error_and_keeps_its_follow_mark(monkeypatch):
-    monkeypatch.setattr(runtime, "_service", RoomService(seed_source=lambda: 7))
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(RoomService(seed_source=lambda: 7)))  # this worker's rooms: live viewers on this service
     root = rx.State(_reflex_internal_init=True)
     lobby = _substate(root, LobbyState)
     _go(root, "/lobby")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers.states import browser_root, substate
+from tilerooms import wiring
 from tilerooms.pages.lobby.state import LobbyState
-from tilerooms.rooms import runtime
 from tilerooms.rooms.service import RoomService
 from tilerooms.shell.practice import PracticeState, practice_choice
 from tilerooms.table.state import RoomState
@@ -20,7 +20,7 @@ def _states() -> tuple[LobbyState, PracticeState, RoomState]:
 @pytest.fixture
 def service(monkeypatch) -> RoomService:
     svc = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", svc)
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(svc))
     return svc
 
 

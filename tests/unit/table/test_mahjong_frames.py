@@ -71,10 +71,10 @@ async def _seeded(service: RoomService) -> tuple[str, dict]:
 
 
 async def test_a_discard_sends_one_pond_row_and_the_turn_in_small_frames(monkeypatch):
-    from tilerooms.rooms import runtime
+    from tilerooms import wiring
 
     service = RoomService(seed_source=lambda: 5)
-    monkeypatch.setattr(runtime, "_service", service)  # the handlers' room service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # the handlers' room service
     room_id, state = await _seeded(service)
     host = state["players"][0]
     assert host == HOST.id
@@ -145,11 +145,11 @@ def test_a_pond_row_holds_six_and_the_last_the_rest():
 
 async def test_a_discard_styles_the_table_once(monkeypatch):
     # issue 33: the action's answer restyled the table, then the handler restyled it again
-    from tilerooms.rooms import runtime
+    from tilerooms import wiring
     from tilerooms.table.mahjong import state as table_state
 
     service = RoomService(seed_source=lambda: 5)
-    monkeypatch.setattr(runtime, "_service", service)
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # this worker's rooms: live viewers on this service
     room_id, state = await _seeded(service)
     root, mover = _browser(HOST.id, room_id)
     mover._apply_view(await service.view(room_id, HOST.id), force=True)

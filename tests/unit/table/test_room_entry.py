@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.rooms import runtime
+from tilerooms import wiring
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.shell.identity import IdentityState
@@ -29,8 +29,7 @@ def _go(root: rx.State, path: str) -> None:
 
 def _browser(monkeypatch) -> tuple[RoomService, rx.State, RoomState]:
     service = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", service)
-    monkeypatch.setattr(runtime, "_live", None)  # this worker's live viewers, on this service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # this worker's rooms: live viewers on this service
     root = rx.State(_reflex_internal_init=True)
     _go(root, "/lobby")
     return service, root, _substate(root, RoomState)

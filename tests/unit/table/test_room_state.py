@@ -99,11 +99,11 @@ async def test_a_push_that_changes_nothing_this_viewer_sees_sends_no_frame(servi
 async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothing_more(monkeypatch):
     # issue 18: 6 — one path: the handler shows the view the service built from the room it
     # changed; the push of that same version that follows finds nothing new for this browser
-    from tilerooms.rooms import runtime
+    from tilerooms import wiring
     from tilerooms.table.rummikub.state import RummikubTable
 
     service = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", service)
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # this worker's rooms: live viewers on this service
     room_id = await started(service)
     first = (await service.view(room_id, HOST.id))["game_state"]["current"]
     root, table = browser_state(RummikubTable, first, room_id)

@@ -79,10 +79,10 @@ async def _sent(root: rx.State) -> str:
 
 
 async def test_a_draft_move_sends_the_changed_set_only_in_small_frames(monkeypatch):
-    from tilerooms.rooms import runtime
+    from tilerooms import wiring
 
     service = RoomService(seed_source=lambda: 7)
-    monkeypatch.setattr(runtime, "_service", service)  # the handlers' room service
+    monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # the handlers' room service
     room_id = await _seeded(service)
     (mover_root, mover), (watch_root, watcher) = _browser(HOST.id), _browser(WATCHER.id)
     mover._room_id = room_id

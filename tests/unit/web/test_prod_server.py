@@ -6,6 +6,7 @@ import shlex
 
 import pytest
 
+from tilerooms import settings
 from tilerooms.web import prod_server
 
 
@@ -15,13 +16,14 @@ def _never() -> int:
 
 
 def test_the_start_picks_gunicorn_with_the_game_worker_and_reflexs_worker_count():
-    env = prod_server.server_env({}, default_workers=lambda: 3)
+    env = prod_server.server_env(settings.load({}), default_workers=lambda: 3)
     assert env["REFLEX_USE_GRANIAN"] == "false"
+    assert env["TILEROOMS_SKIP_MIGRATIONS"] == "1"  # migrated once by this start, before the workers fork
     assert shlex.split(env["GUNICORN_CMD_ARGS"]) == ["--worker-class", "tilerooms.web.worker.GameWorker", "--workers", "3"]
 
 
 def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_last():
-    env = prod_server.server_env({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}, default_workers=_never)
+    env = prod_server.server_env(settings.load({"TILEROOMS_WORKERS": "2", "GUNICORN_CMD_ARGS": "--workers 5 --timeout 60"}), default_workers=_never)
     # gunicorn keeps the last of a repeated option: the operator's own arguments win
     assert shlex.split(env["GUNICORN_CMD_ARGS"]) == [
         "--worker-class",
@@ -37,7 +39,7 @@ def test_tilerooms_workers_sets_the_count_and_an_operators_gunicorn_args_come_la
 
 def test_a_worker_count_below_one_is_refused():
     with pytest.raises(ValueError, match="at least 1"):
-        prod_server.server_env({"TILEROOMS_WORKERS": "0"}, default_workers=_never)
+        prod_server.server_env(settings.load({"TILEROOMS_WORKERS": "0"}), default_workers=_never)
 
 
 def test_the_game_worker_keeps_sockets_cheap():

@@ -7,11 +7,12 @@ from typing import Any, ClassVar
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.core import RuleError
+from tilerooms.reflex_ext import sockets
 from tilerooms.reflex_ext.assign import put
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.rooms.form_options import options_from_form
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
@@ -35,7 +36,7 @@ class LobbyState(rx.State):
         open-room list loads."""
         identity = await self.get_state(IdentityState)
         identity._current_user()
-        rooms = await runtime.service().lobby()
+        rooms = await wiring.rooms().service.lobby()
         with entered(self):
             put(self, {"rooms": rooms})
 
@@ -46,18 +47,16 @@ class LobbyState(rx.State):
     @browser_event(background=True)
     async def follow(self):
         """While the lobby is open, refresh the room list every few seconds."""
-        from tilerooms.tilerooms import app  # the running app (imported late: it imports this module)
-
         token = self.router.session.client_token
         # a tab that came back to the lobby no longer shows its room: its seat's 60 s grace starts
-        await runtime.live().forget(token)
+        await wiring.rooms().live.forget(token)
         async with self:
             if self._following:
                 return
             self._following = True
         try:
-            while app.event_namespace is not None and await app.event_namespace._token_manager.is_token_connected(token):
-                rooms = await runtime.service().lobby()
+            while await sockets.connected(token):
+                rooms = await wiring.rooms().service.lobby()
                 async with self:
                     if not self._take(rooms):
                         return
@@ -91,7 +90,7 @@ class LobbyState(rx.State):
             who = identity._current_user()
         game = form.get("game") or "rummikub"
         try:
-            room_id = await runtime.service().create_room(
+            room_id = await wiring.rooms().service.create_room(
                 who,
                 game=game,
                 name=form.get("name") or None,
@@ -112,7 +111,7 @@ class LobbyState(rx.State):
         identity = await self.get_state(IdentityState)
         ai_count, level = (await self.get_state(PracticeState))._choice()
         try:
-            room_id = await runtime.service().create_practice(identity._current_user(), ai_count=ai_count, level=level, origin=request_origin(self))
+            room_id = await wiring.rooms().service.create_practice(identity._current_user(), ai_count=ai_count, level=level, origin=request_origin(self))
         except RuleError as err:
             self.error = err.message
             return None

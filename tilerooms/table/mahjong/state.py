@@ -13,8 +13,8 @@ from typing import Any, ClassVar
 
 import reflex as rx
 
+from tilerooms import wiring
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.mahjong.moves import compact_events
 from tilerooms.table.mahjong.room_lines import options_text
@@ -212,7 +212,7 @@ class MahjongTable(RoomState):
         picked = self._raw("_mj_selected") or self._raw("_mj_riichi_mode")
         self._put(_mj_selected="", _mj_riichi_mode=False)
         shown = self._raw("_mj_view")
-        service = runtime.service()
+        service = wiring.rooms().service
         await self._ask(lambda: service.act(self._room_id, self._viewer, action, origin=request_origin(self)))
         # an answer `_show` took in keeps its view and restyles the table, the selection gone
         # (issue 33: once per action, not twice); a refusal, or an answer with nothing new, did not

@@ -15,11 +15,11 @@ import time
 from dataclasses import fields
 from typing import Any, ClassVar
 
+from tilerooms import wiring
 from tilerooms.games.rummikub.draft_edit import draft_payload, drop, move_tiles, return_to_rack
 from tilerooms.games.rummikub.hint import find_new_set
 from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_runs_first
 from tilerooms.reflex_ext.payloads import browser_event
-from tilerooms.rooms import runtime
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
 from tilerooms.table.rummikub.room_lines import ResultRow, options_text, result_vars
@@ -293,7 +293,7 @@ class RummikubTable(RoomState):
 
     async def _send(self, action: dict[str, Any]) -> None:
         action = {**action, "turn": self._game.get("turn_no")}
-        service = runtime.service()
+        service = wiring.rooms().service
         # a first-meld refusal says the points missing
         await self._ask(lambda: service.act(self._room_id, self._viewer, action, origin=request_origin(self)), explain=moves.explain)
 

@@ -1,67 +1,31 @@
-"""The room service of this worker, built from the environment, and the live link to browsers.
+"""The live link of this worker's rooms to the browsers watching them (no Reflex here: the app hands
+in how to push a view, `set_pusher`, and how to tell a live socket, `sweep`).
 
-- Embedded default: in-process store and bus. With `REDIS_URL` (or `REFLEX_REDIS_URL`): rooms,
-  locks, the wake index and change announcements in Redis, so several workers serve one room.
 - `LiveViewers` remembers which browser tokens watch which room on this worker; after each room
   change it pushes every such viewer their own `room_view` (GUIDE §5, `app.modify_state`). It also
   records each socket in the room it shows (`rooms/presence.py`), so presence is per person across
   workers; a 1 s sweep notices closed tabs and, in Redis mode, workers that died (issue 17).
+- Built by `tilerooms/wiring.py` with the service and the worker registry of the settings.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from tilerooms.games import GAMES
-from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.play import REJOIN_GRACE_MS
 from tilerooms.rooms.presence import LocalWorkers, WorkerRegistry, socket_id
 from tilerooms.rooms.service import RoomService
-from tilerooms.rooms.store import MemoryRoomStore
 
 log = logging.getLogger(__name__)
 
 Pusher = Callable[[str, str, dict[str, Any]], Awaitable[None]]  # (token, room_id, view)
 HoldsSocket = Callable[[str], Awaitable[bool]]  # token -> does this worker hold its live socket?
 PRUNE_EVERY = 30  # sweeps between two prunes of this worker's room list in Redis
-
-
-def redis_url() -> str | None:
-    """The Redis URL of this deployment, if any (Reflex itself reads REFLEX_REDIS_URL)."""
-    return os.environ.get("REDIS_URL") or os.environ.get("REFLEX_REDIS_URL") or None
-
-
-def build_service() -> RoomService:
-    """A RoomService on Redis when configured, else in process."""
-    delay = os.environ.get("TILEROOMS_AI_DELAY_MS")  # tests and benches: a fixed AI think time
-    low_high = (int(delay), int(delay)) if delay is not None else (1000, 3000)
-    url = redis_url()
-    if url:
-        from redis.asyncio import Redis
-
-        from tilerooms.rooms.store_redis import RedisRoomStore
-
-        client = Redis.from_url(url)
-        return RoomService(RedisRoomStore(client), RedisBus(client), ai_delay_ms=low_high)
-    return RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=low_high)
-
-
-def build_workers() -> WorkerRegistry:
-    """This worker's liveness registry: in Redis when configured (the store's default prefix),
-    else a single process with nobody to watch."""
-    url = redis_url()
-    if url:
-        from redis.asyncio import Redis
-
-        from tilerooms.rooms.presence_redis import RedisWorkers
-
-        return RedisWorkers(Redis.from_url(url))
-    return LocalWorkers()
 
 
 class LiveViewers:
@@ -78,7 +42,7 @@ class LiveViewers:
         self._shown: dict[str, dict[str, Any]] = {}  # token -> what the last view pushed to it shows (`shown_part`)
         self._shown_version: dict[str, int] = {}  # token -> the room version of that view
         self._push: Pusher | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._sweeps = 0
         self._registered = False
         service.bus.subscribe(self.on_change)
@@ -160,7 +124,7 @@ class LiveViewers:
             return
         self._spawn(self._deliver_all(room_id, version))
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -273,46 +237,3 @@ def shown_part(view: dict[str, Any]) -> dict[str, Any]:
     if isinstance(game, dict) and unshown:
         shown["game_state"] = {k: v for k, v in game.items() if k not in unshown}
     return shown
-
-
-_service: RoomService | None = None
-_live: LiveViewers | None = None
-_loop: asyncio.AbstractEventLoop | None = None
-
-
-def remember_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Note the event loop this worker's rooms run in (the app's lifespan task calls this)."""
-    global _loop
-    _loop = loop
-    if os.environ.get("TILEROOMS_TRACEMALLOC_DIR"):  # memory bench: snapshots of this worker
-        from tilerooms.bench.memory import serve_snapshots
-
-        serve_snapshots(os.environ["TILEROOMS_TRACEMALLOC_DIR"])
-
-
-def rooms_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop this worker's rooms run in, once started: code on another thread (the
-    browser tests' seeding) takes a room's lock through it."""
-    return _loop
-
-
-def service() -> RoomService:
-    """This worker's RoomService (created on first use)."""
-    global _service
-    if _service is None:
-        _service = build_service()
-    return _service
-
-
-def live() -> LiveViewers:
-    """This worker's live-viewer registry."""
-    global _live
-    if _live is None:
-        _live = LiveViewers(service(), build_workers())
-    return _live
-
-
-if os.environ.get("TILEROOMS_TRACEMALLOC_DIR"):  # memory bench only (python -m tilerooms.bench.memory)
-    from tilerooms.bench.memory import start_tracing
-
-    start_tracing()
