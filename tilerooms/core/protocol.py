@@ -36,13 +36,13 @@ Event = dict[str, Any]
 class Engine(Protocol):
     """Structural type of an engine module (used for type hints in the room layer)."""
 
-    def setup(self, options: dict, players: list[str], seed: int | str) -> State: ...
+    def setup(self, options: dict[str, Any], players: list[str], seed: int | str) -> State: ...
 
     def validate(self, state: State, player: str, action: Action) -> None: ...
 
     def apply(self, state: State, player: str, action: Action) -> list[Event]: ...
 
-    def view(self, state: State, viewer: str | None) -> dict: ...
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]: ...
 
     def active_players(self, state: State) -> list[str]: ...
 
@@ -50,7 +50,7 @@ class Engine(Protocol):
 
     def on_timeout(self, state: State, player: str) -> Action: ...
 
-    def result(self, state: State) -> dict | None: ...
+    def result(self, state: State) -> dict[str, Any] | None: ...
 
     def shift_time(self, state: State, delta_ms: float) -> None: ...
 
@@ -78,10 +78,10 @@ class GameDefinition:
     min_players: int
     max_players: int
     engine: Engine
-    decide: Callable[[dict, str, random.Random], list[Action]]  # AI: (own view, level, rng) -> actions
+    decide: Callable[[dict[str, Any], str, random.Random], list[Action]]  # AI: (own view, level, rng) -> actions
     replay: Callable[..., Iterator[Any]]  # (seed, options, players, log) -> ReplaySteps
     final_state: Callable[..., State]  # (seed, options, players, log) -> the last state
-    review: Callable[..., dict]  # (seed, options, seats, log) -> the AI review of the human seats
+    review: Callable[..., dict[str, Any]]  # (seed, options, seats, log) -> the AI review of the human seats
     form_fields: Mapping[str, FormField] = field(default_factory=dict)  # create-room form field -> option
     form_switches: Mapping[str, str] = field(default_factory=dict)  # checkbox field -> boolean option
     turn_choices: tuple[int, ...] | None = None  # the room's allowed turnSeconds (None: the engine checks)

@@ -18,6 +18,7 @@ import secrets
 from typing import Any
 
 from tilerooms.core import RuleError
+from tilerooms.core.protocol import Engine
 from tilerooms.rooms.catalog import game_info
 from tilerooms.rooms.identity import is_ai
 from tilerooms.rooms.models import Room
@@ -29,7 +30,8 @@ INTERNAL_ACTIONS = frozenset({"timeout", "leave", "nextGame"})  # only the room 
 MAX_RECENT_EVENTS = 30
 
 
-def _engine(room: Room):
+def _engine(room: Room) -> Engine:
+    """The engine of the room's game (its registered GameDefinition's)."""
     return game_info(room.game).engine
 
 
@@ -79,15 +81,23 @@ def in_game(room: Room, player_id: str) -> bool:
 
 
 def _require_playing(room: Room) -> None:
+    """Refuse unless the room's game is running (not paused, not over)."""
     if room.status == "paused":
         raise RuleError("paused", "일시정지 중이에요")
     if room.status != "playing" or room.game_state is None:
         raise RuleError("not_playing", "진행 중인 게임이 없어요")
 
 
-def _apply(room: Room, player_id: str, action: dict[str, Any], now: int) -> list[dict]:
+def _game_state(room: Room) -> dict[str, Any]:
+    """The room's engine state; a room without a game has nothing to apply or view."""
+    if room.game_state is None:
+        raise RuleError("not_playing", "진행 중인 게임이 없어요")
+    return room.game_state
+
+
+def _apply(room: Room, player_id: str, action: dict[str, Any], now: int) -> list[dict[str, Any]]:
     """`engine.apply` of an action stamped with `now`, logged once the engine accepted it."""
-    events = _engine(room).apply(room.game_state, player_id, {**action, "at": now})
+    events = _engine(room).apply(_game_state(room), player_id, {**action, "at": now})
     _log(room, {"at": now, "by": player_id, "action": {k: v for k, v in action.items() if k != "at"}})
     _record(room, events)
     return events
@@ -102,7 +112,7 @@ def log_entries(room: Room) -> list[dict[str, Any]]:
     return [json.loads(line) for line in room.game_log.splitlines()]
 
 
-def _record(room: Room, events: list[dict]) -> None:
+def _record(room: Room, events: list[dict[str, Any]]) -> None:
     seq = room.game_state.get("seq") if room.game_state else None
     for event in events:
         # a public event ("to": None) is kept without the key: views then share it, not copy it
@@ -134,7 +144,7 @@ def fire_overdue(room: Room, now: int) -> set[str]:
     return due
 
 
-def player_action(room: Room, player_id: str, action: object, now: int) -> list[dict]:
+def player_action(room: Room, player_id: str, action: object, now: int) -> list[dict[str, Any]]:
     """Apply one action from a seated player; returns the engine's events.
 
     An action counts at the server time it arrives (issue 17): when a deadline has passed, its
@@ -152,7 +162,7 @@ def player_action(room: Room, player_id: str, action: object, now: int) -> list[
         raise
 
 
-def _apply_player_action(room: Room, player_id: str, action: object, now: int) -> list[dict]:
+def _apply_player_action(room: Room, player_id: str, action: object, now: int) -> list[dict[str, Any]]:
     _require_playing(room)
     if not in_game(room, player_id):
         raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")
@@ -348,10 +358,11 @@ def sync_away(room: Room, now: int) -> None:
     seq = room.game_state.get("seq")
     for player in room.game_players:
         index = room.seat_of(player)
-        occupant = room.seats[index].occupant if index is not None else None
-        if occupant is None or occupant.kind == "ai":
+        if index is None:
             continue  # a seat that left is the engine's (autopilot for good)
         seat = room.seats[index]
+        if seat.occupant is None or seat.occupant.kind == "ai":
+            continue
         # a practice host whose page is still loading has not left: only a seat that was here goes away
         away = not seat.connected and seat.arrived
         before = room.game_state.get("seq")
@@ -376,7 +387,7 @@ def plan_still_fits(room: Room, ai_id: str, view: dict[str, Any], seq: int) -> b
     return {k: v for k, v in now_seen.items() if k != "seq"} == {k: v for k, v in view.items() if k != "seq"}
 
 
-def seen_marks(room: Room) -> tuple:
+def seen_marks(room: Room) -> tuple[Any, ...]:
     """Marks of everything the room's clock can change that someone sees: the engine's state
     (each change moves its `seq` and adds to the log), the seats and their presence, the
     spectators, the status. Equal before and after a wake: the wake only handed an AI its turn."""
@@ -413,4 +424,4 @@ def next_wake(room: Room) -> int | None:
 
 def ai_view(room: Room, ai_id: str) -> dict[str, Any]:
     """What an AI seat may see: exactly its own view, like any player (issue: AI players)."""
-    return _engine(room).view(room.game_state, ai_id)
+    return _engine(room).view(_game_state(room), ai_id)

@@ -364,7 +364,7 @@ class RoomService:
     async def _wake(self, room_id: str) -> None:
         plans: list[tuple[str, str, dict[str, Any], int]] = []
         game: list[str] = []  # the room's game, from the wake's own load (an AI move reads the room once)
-        seen: list[tuple] = []  # what the room showed before the wake
+        seen: list[tuple[Any, ...]] = []  # what the room showed before the wake
 
         def wake(room: Room, now: int) -> None:
             game.append(room.game)

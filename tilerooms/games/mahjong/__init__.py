@@ -10,7 +10,7 @@ from tilerooms.core.protocol import GameDefinition
 from tilerooms.games.mahjong import engine, replay
 
 
-def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
+def _decide(view: dict[str, Any], level: str, rng: random.Random) -> list[dict[str, Any]]:
     from tilerooms.games.mahjong import ai
 
     return ai.decide(view, level, rng)
@@ -20,7 +20,7 @@ def _preload() -> None:
     from tilerooms.games.mahjong import ai  # noqa: F401
 
 
-def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
+def _review(seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]], log: list[dict[str, Any]]) -> dict[str, Any]:
     from tilerooms.games.mahjong import review
 
     return review.review(seed, options, seats, log)

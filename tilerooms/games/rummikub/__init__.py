@@ -10,7 +10,7 @@ from tilerooms.core.protocol import GameDefinition
 from tilerooms.games.rummikub import engine, replay
 
 
-def _decide(view: dict, level: str, rng: random.Random) -> list[dict[str, Any]]:
+def _decide(view: dict[str, Any], level: str, rng: random.Random) -> list[dict[str, Any]]:
     from tilerooms.games.rummikub import ai  # SciPy's solver: imported on the first AI turn
 
     return ai.decide(view, level, rng)
@@ -20,7 +20,7 @@ def _preload() -> None:
     from tilerooms.games.rummikub import ai  # noqa: F401 - SciPy's solver: ~0.5 s and ~50 MB
 
 
-def _review(seed: int | str, options: dict, seats: list[dict], log: list[dict]) -> dict:
+def _review(seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]], log: list[dict[str, Any]]) -> dict[str, Any]:
     from tilerooms.games.rummikub import review
 
     return review.review(seed, options, seats, log)
