@@ -89,7 +89,7 @@ class Client:
             if not isinstance(update, dict):  # e.g. the answer to a ping: ["ping", "pong"]
                 continue
             for substate, values in (update.get("delta") or {}).items():
-                if substate.endswith(("room____room_state", "rummikub_table", "mahjong_table")):
+                if substate in (ROOM_STATE, RUMMIKUB_TABLE, MAHJONG_TABLE):  # full names: a moved module renames them
                     for key, value in values.items():
                         self.vars[key.removesuffix("_rx_state_")] = value
             self._changed.set()
