@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import secrets
 import statistics
 from pathlib import Path
 
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30)
     args = parser.parse_args()
     os.environ.setdefault("TILEROOMS_AI_DELAY_MS", "600000")  # the AI waits: the board stays ours
+    os.environ.setdefault("TILEROOMS_SECRET_KEY", "bench-only-" + secrets.token_hex(16))  # prod mode needs one (guest ids)
     settings.reload()  # the app runs in this process: it reads the delay just set
     from playwright.sync_api import sync_playwright
     from reflex.testing import AppHarnessProd

@@ -250,14 +250,14 @@ def _tally_frames(figures: Figures, game: str, role: str, client: Client) -> Non
             delta = json.loads(frame[len(PREFIX) :])[1].get("delta") or {}
         except (ValueError, IndexError, AttributeError):
             continue
-        room = next((v for k, v in delta.items() if k.endswith("room____room_state")), {})
+        room = delta.get(ROOM_STATE) or {}
         if "version_rx_state_" not in room:
             continue
         versions.append(room["version_rx_state_"])
         figures.frame_bytes[(game, role)].append(len(frame.encode()))
         for substate, values in delta.items():
             for key, value in values.items():
-                name = key.removesuffix("_rx_state_") if substate.endswith(("room_state", "_table")) else f"{substate.rsplit('.', 1)[-1]}.{key}"
+                name = key.removesuffix("_rx_state_") if substate in (ROOM_STATE, RUMMIKUB_TABLE, MAHJONG_TABLE) else f"{substate.rsplit('.', 1)[-1]}.{key}"
                 size = len(json.dumps({key: value}, ensure_ascii=False).encode()) - 2
                 figures.var_bytes[game][name] += size
                 figures.path_bytes[game][name] += size  # a leaf itself when it holds no fields (a compact string or list)

@@ -32,7 +32,7 @@ BUCKETS: list[tuple[str, str]] = [
     ("engines", r"tilerooms/games/|tilerooms/core/"),
     ("number-tile board rows (table/rummikub/rows.py)", r"tilerooms/table/rummikub/rows"),
     ("mahjong table rows (table/mahjong/rows.py)", r"tilerooms/table/mahjong/rows"),
-    ("our Reflex states (shell, pages, table vars)", r"tilerooms/(shell|pages|table)/"),
+    ("our Reflex states (shell, pages, table vars)", r"tilerooms/(shell|pages|table|reflex_ext)/"),  # reflex_ext: once state/, as these
     ("Reflex state manager (states kept per client token)", r"reflex/istate/manager"),
     ("Reflex state objects (reflex/state.py, istate)", r"reflex/state\.py|reflex/istate/|reflex_base/vars"),
     ("Reflex app / event processing", r"reflex/|reflex_base/"),

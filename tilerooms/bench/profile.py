@@ -40,7 +40,7 @@ BUCKETS: list[tuple[str, str]] = [
     ("room layer (service, play, presence, bus)", r"tilerooms/rooms/"),
     ("number-tile board rows (table/rummikub/rows.py)", r"tilerooms/table/rummikub/rows\.py"),
     ("mahjong table rows (table/mahjong/rows.py)", r"tilerooms/table/mahjong/rows\.py|tilerooms/games/mahjong/(hand|shape)"),
-    ("our Reflex states (apply view, handlers)", r"tilerooms/(shell|pages|table)/|tilerooms/tilerooms\.py"),
+    ("our Reflex states (apply view, handlers)", r"tilerooms/(shell|pages|table|reflex_ext)/|tilerooms/tilerooms\.py"),  # reflex_ext: once state/, as these
     ("JSON encoding", r"json/|orjson|reflex/utils/format\.py|reflex_base/utils/format|serializers\.py"),
     ("Reflex var proxies (MutableProxy, Field get/set)", r"istate/proxy\.py|vars/base\.py"),
     ("delta computation", r"istate/delta\.py|get_delta|_get_resolved_delta|_mark_dirty|_clean\b|dirty_vars|_as_state_update|computed"),

@@ -89,7 +89,7 @@ class Client:
             if not isinstance(update, dict):  # e.g. the answer to a ping: ["ping", "pong"]
                 continue
             for substate, values in (update.get("delta") or {}).items():
-                if substate.endswith(("room____room_state", "rummikub_table", "mahjong_table")):
+                if substate in (ROOM_STATE, RUMMIKUB_TABLE, MAHJONG_TABLE):  # full names: a moved module renames them
                     for key, value in values.items():
                         self.vars[key.removesuffix("_rx_state_")] = value
             self._changed.set()
@@ -182,7 +182,9 @@ def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
     # the production start (gunicorn + tilerooms.web.worker), backend only
     cmd = [sys.executable, "-m", "tilerooms.web.prod_server", "--backend-only", "--backend-port", str(port), "--loglevel", "warning"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):
+    # a worker tracing every allocation from its first import on (bench.memory) starts several times slower
+    limit_s = 300 if "TILEROOMS_TRACEMALLOC_DIR" in extra_env else 60
+    for _ in range(limit_s * 10):
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return proc
@@ -193,7 +195,7 @@ def _start_backend(port: int, **extra_env: str) -> subprocess.Popen:
             p.kill()
         except psutil.NoSuchProcess:
             pass
-    raise RuntimeError("backend did not start in 60 s")
+    raise RuntimeError(f"backend did not start in {limit_s} s")
 
 
 def _rss_mb(proc: subprocess.Popen) -> float:
