@@ -71,10 +71,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "첫 등록: {points} / {required}점 ({missing}점 더)",
         "en": "Initial meld: {points} / {required} points ({missing} more)",
     },
-    "board.meld_refused": {
-        "ko": "첫 등록은 {required}점 이상이어야 해요 (지금 {points}점, {missing}점 더 필요해요)",
-        "en": "Your initial meld needs {required} points or more (now {points}: {missing} more needed)",
-    },
     "move.you": {"ko": "나", "en": "You"},
     "move.placed": {"ko": "{who}: {n}장 내려놓음", "en": "{who}: placed {n} tile{s}"},
     "move.drew": {"ko": "{who}: {n}장 가져옴", "en": "{who}: drew {n} tile{s}"},

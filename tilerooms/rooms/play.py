@@ -159,7 +159,7 @@ def _apply_player_action(room: Room, player_id: str, action: object, now: int) -
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise RuleError("bad_action", "잘못된 요청이에요")
     if action["type"] in INTERNAL_ACTIONS:
-        raise RuleError("bad_action", "할 수 없는 동작이에요")
+        raise RuleError("bad_action", "할 수 없는 동작이에요", message_id="not_allowed")
     events = _apply(room, player_id, action, now)
     settle(room)
     return events

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.i18n import lines
+from tilerooms.i18n import lines, server_text
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub import moves
@@ -38,10 +38,11 @@ def test_the_last_move_is_named_in_both_languages():
 def test_first_meld_progress_and_refusal_say_the_points_missing():
     assert moves.meld_progress(18, 30) == ("첫 등록: 18 / 30점 (12점 더)", "Initial meld: 18 / 30 points (12 more)")
     assert moves.meld_progress(33, 30) == ("첫 등록: 33 / 30점", "Initial meld: 33 / 30 points")
-    refused = moves.explain("첫 등록은 30점 이상이어야 해요 (지금 18점)")
-    assert refused == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
-    assert lines.english(refused) == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
-    assert moves.explain("차례가 아니에요") == "차례가 아니에요" and lines.english("차례가 아니에요") == ""
+    refused = moves.explain("initial_meld_points", {"required": "30", "points": "18"})
+    assert refused == ("table.meld_refused", {"required": "30", "points": "18", "missing": "12"})
+    assert server_text(*refused) == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
+    assert server_text(*refused, "en") == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
+    assert moves.explain("not_your_turn", {}) == ("not_your_turn", {})
 
 
 def test_ai_names_in_english():
@@ -155,8 +156,8 @@ async def test_a_first_meld_refusal_says_how_many_points_are_missing():
     host._room_id = room_id
     host._apply_view(await service.view(room_id, HOST.id), force=True)
     assert host.meld_text == "첫 등록: 15 / 30점 (15점 더)"
-    assert host.problem == "첫 등록은 30점 이상이어야 해요 (지금 15점, 15점 더 필요해요)"
-    assert host.problem_en == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
+    assert server_text(host.problem, host.problem_args) == "첫 등록은 30점 이상이어야 해요 (지금 15점, 15점 더 필요해요)"
+    assert server_text(host.problem, host.problem_args, "en") == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
 
 
 async def test_a_spectator_sees_no_rack_and_english_ai_names():

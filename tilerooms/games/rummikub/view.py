@@ -57,7 +57,7 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
         "changed": state["draft"] is not None,
         "initial_meld": progress,
         "commit_ok": check.ok,
-        "commit_problem": None if check.ok else {"code": check.code, "message": check.message, "invalidSets": check.invalid_sets},
+        "commit_problem": None if check.ok else {**check.error().to_dict(), "id": check.error().id, "invalidSets": check.invalid_sets},
     }
 
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from tilerooms.core import RuleError
+from tilerooms.i18n import refusal
 from tilerooms.reflex_ext.assign import put
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
@@ -25,7 +26,8 @@ class LobbyState(rx.State):
     """Lobby list and the create-room form."""
 
     rooms: list[dict[str, Any]] = []
-    error: str = ""
+    error: str = ""  # a refusal's message id (`SERVER_MESSAGES`), shown with `error_args`
+    error_args: dict[str, str] = {}
     _following: bool = False  # this browser's follow loop runs
     KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_following",)  # the loop's own mark outlives a page reset (`page_reset`)
 
@@ -38,6 +40,11 @@ class LobbyState(rx.State):
         rooms = await runtime.service().lobby()
         with entered(self):
             put(self, {"rooms": rooms})
+
+    def _refuse(self, err: RuleError) -> None:
+        """Show a refusal on the error line (its message id and parameters)."""
+        self.error, args = refusal(err)
+        put(self, {"error_args": args})
 
     def _shown(self) -> bool:
         """Whether this browser still shows the lobby (a room's page, say, replaced it)."""
@@ -101,7 +108,7 @@ class LobbyState(rx.State):
                 origin=request_origin(self),
             )
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             return None
         self.error = ""
         return rx.redirect(f"/room/{room_id}")
@@ -114,6 +121,6 @@ class LobbyState(rx.State):
         try:
             room_id = await runtime.service().create_practice(identity._current_user(), ai_count=ai_count, level=level, origin=request_origin(self))
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             return None
         return rx.redirect(f"/room/{room_id}")

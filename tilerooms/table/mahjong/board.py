@@ -23,7 +23,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import MESSAGES
-from tilerooms.shell.text import by_locale, server_line, server_text, tr
+from tilerooms.shell.text import by_locale, server_message, server_text, tr
 from tilerooms.table.mahjong.results import result_overlay
 from tilerooms.table.mahjong.rows import HAND_SIZE, PLACES, POND_ROWS, WAITING_TEXT
 from tilerooms.table.mahjong.rules_dialog import rules_dialog
@@ -406,7 +406,9 @@ def _band() -> rx.Component:
     return rx.box(
         rx.callout(tr("mj.landscape"), icon="smartphone", size="1", class_name="mj-landscape-tip"),
         rx.box(
-            rx.cond(RoomState.error != "", rx.el.div(server_line(RoomState.error, RoomState.error_en), id="room-error", class_name="mj-error", role="alert")),
+            rx.cond(
+                RoomState.error != "", rx.el.div(server_message(RoomState.error, RoomState.error_args), id="room-error", class_name="mj-error", role="alert")
+            ),
             rx.cond(MahjongTable.mj_claim.open, _claim_window()),
             rx.cond(info.my_turn & ~MahjongTable.mj_claim.open, _turn_buttons()),
             class_name="mj-band-content",

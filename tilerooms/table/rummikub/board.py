@@ -16,7 +16,7 @@ import reflex as rx
 
 from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.shell.keys import ACTIONS, KeyState
-from tilerooms.shell.text import by_locale, server_line, server_text, tr
+from tilerooms.shell.text import by_locale, server_message, server_text, tr
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer
@@ -412,10 +412,10 @@ def rummikub_board() -> rx.Component:
             rx.box(
                 rx.cond(
                     RoomState.error != "",
-                    rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
+                    rx.text(server_message(RoomState.error, RoomState.error_args), color="#cf222e", size="2", weight="bold", id="room-error"),
                     rx.cond(
                         RummikubTable.problem != "",
-                        rx.text(server_line(RummikubTable.problem, RummikubTable.problem_en), color="#cf222e", size="2", id="commit-problem"),
+                        rx.text(server_message(RummikubTable.problem, RummikubTable.problem_args), color="#cf222e", size="2", id="commit-problem"),
                     ),
                 ),
                 class_name="tr-message",

@@ -13,7 +13,6 @@ reads them back from events.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -60,16 +59,13 @@ def meld_progress(points: int, required: int) -> tuple[str, str]:
     return tuple(text(key, locale).format(points=points, required=required, missing=required - points) for locale in ("ko", "en"))  # type: ignore[return-value]
 
 
-MELD_REFUSAL = re.compile(r"^첫 등록은 (\d+)점 이상이어야 해요 \(지금 (\d+)점\)$")
-
-
-def explain(message: str) -> str:
-    """A server message with what it leaves out: a first-meld refusal says the missing points."""
-    match = MELD_REFUSAL.match(message or "")
-    if not match:
-        return message
-    required, points = int(match.group(1)), int(match.group(2))
-    return text("board.meld_refused").format(required=required, points=points, missing=required - points)
+def explain(message_id: str, params: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """A refusal (message id, parameters) with what it leaves out: a first-meld shortfall also
+    says the points still missing."""
+    if message_id != "initial_meld_points":
+        return message_id, params
+    required, points = int(params["required"]), int(params["points"])
+    return "table.meld_refused", {"required": str(required), "points": str(points), "missing": str(required - points)}
 
 
 def same_as_table(draft_sets: Sequence[dict[str, Any]], table: Sequence[dict[str, Any]]) -> bool:

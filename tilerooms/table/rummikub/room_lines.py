@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from tilerooms.i18n import SERVER_MESSAGES, text
+from tilerooms.i18n import LINES_BY_KOREAN, text
 from tilerooms.i18n.lines import name_en
 
 END_REASONS = {
@@ -60,6 +60,6 @@ def result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "result_rows": rows,
         "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
-        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=LINES_BY_KOREAN.get(reason, reason)) if winners else "",
         "match_continues": bool(match) and not match.get("finished", True),
     }

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tilerooms.games.rummikub.tiles import TILES
-from tilerooms.i18n.lines import english, name_en
+from tilerooms.i18n import message_of
+from tilerooms.i18n.lines import name_en
 from tilerooms.table.rummikub.moves import explain, same_as_table, set_key
 
 COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
@@ -97,9 +98,9 @@ class Board:
     drawn: list[str] = field(default_factory=list)  # my rack tiles from my latest draw, until I act
     my_turn: bool = False
     meld: str = ""  # my first meld's progress in my turn: "points required" ("18 30"); the board words it
-    problem_en: str = ""
     commit_ok: bool = False
-    problem: str = ""
+    problem: str = ""  # why a commit would be refused: a message id of `SERVER_MESSAGES`, with `problem_args`
+    problem_args: dict[str, str] = field(default_factory=dict)
     can_undo: bool = False
     draft_changed: bool = False
     live_draft: bool = False
@@ -264,6 +265,7 @@ def board(
     meld = draft.get("initial_meld") if my_turn else None
     # the reason to refuse a commit matters once the player has changed something
     problem = draft.get("commit_problem") if my_turn and draft.get("changed") else None
+    problem_id, problem_args = explain(*message_of(problem.get("id", ""), problem.get("message", ""), problem)) if problem else ("", {})
     # after 전체 취소 the draft is the turn's start again: nothing to lose by drawing, nothing to undo
     untouched = my_turn and draft.get("sets") is not None and same_as_table(draft["sets"], view["table"])
     players = view["players"]
@@ -286,8 +288,8 @@ def board(
         my_turn=my_turn,
         meld=f"{meld['points']} {meld['required']}" if meld else "",
         commit_ok=bool(draft.get("commit_ok")) if my_turn else False,
-        problem=explain((problem or {}).get("message", "")) if problem else "",
-        problem_en=english(explain(problem.get("message", ""))) if problem else "",
+        problem=problem_id,
+        problem_args=problem_args,
         can_undo=bool(draft.get("can_undo")) and not untouched if my_turn else False,
         draft_changed=bool(draft.get("changed")) and not untouched if my_turn else False,
         live_draft=not my_turn and draft.get("sets") is not None and bool(draft.get("changes")),

@@ -48,9 +48,9 @@ class RummikubTable(RoomState):
     selected: list[str] = []
     my_turn: bool = False
     meld: str = ""
-    problem_en: str = ""  # English of the problem line when it has numbers in it (the first-meld shortfall)
     commit_ok: bool = False
-    problem: str = ""
+    problem: str = ""  # why a commit would be refused: a message id, shown with `problem_args`
+    problem_args: dict[str, str] = {}
     can_undo: bool = False
     live_draft: bool = False
     flash: int = 0  # issue 18: the changed sets' highlight restarts when this moves
@@ -188,7 +188,7 @@ class RummikubTable(RoomState):
         try:
             options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
         except (AttributeError, TypeError, ValueError, OverflowError):
-            self.error = "설정 값이 올바르지 않아요"
+            self._say("bad_option")
             return
         await self._request("settings", settings={"options": options})
 
@@ -239,7 +239,7 @@ class RummikubTable(RoomState):
         """ "도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
         found = find_new_set(self._rack_tiles())
         if found is None:
-            self.error = "지금 손패만으로 낼 수 있는 묶음이 없어요"
+            self._say("table.no_set_to_play")
             return
         self.error = ""
         self.selected = found
@@ -263,7 +263,7 @@ class RummikubTable(RoomState):
             self._place_in_rack([t for t in tiles if t in rack], cell if isinstance(cell, int) else -1)
             return
         if not self.my_turn:
-            self.error = "내 차례에만 테이블에 놓을 수 있어요"
+            self._say("table.not_your_turn")
             return
         self.selected = []
         await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, target)})
@@ -325,7 +325,7 @@ class RummikubTable(RoomState):
     async def game_action(self, kind: str) -> None:
         """undoDraft / resetDraft / commit / draw / pass."""
         if kind not in ("undoDraft", "resetDraft", "commit", "draw", "pass"):
-            self.error = "할 수 없는 동작이에요"
+            self._say("not_allowed")
             return
         self._put(selected=[])  # assigned only when there was one: Reflex sends every assigned var
         await self._send({"type": kind, "seq": self._game.get("seq")})
