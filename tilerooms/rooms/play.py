@@ -63,6 +63,7 @@ def _seats(room: Room, players: list[str]) -> list[dict[str, Any]]:
                 "name": occupant.name if occupant else player,
                 "kind": occupant.kind if occupant else "guest",
                 "level": occupant.level if occupant else None,
+                **({"number": occupant.number} if occupant and occupant.kind == "ai" else {}),
             }
         )
     return seats

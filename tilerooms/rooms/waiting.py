@@ -174,8 +174,8 @@ def add_ai(room: Room, actor_id: str, seat_index: object, level: object) -> str:
     if room.seats[index].occupant is not None:
         raise RuleError("seat_taken", "이미 누가 앉아 있는 자리예요")
     ai_id = f"{AI_PREFIX}{secrets.token_hex(4)}"
-    name = f"AI {index + 1} ({AI_LEVELS[lvl]})"
-    room.seats[index] = Seat(occupant=Occupant(id=ai_id, name=name, kind="ai", level=lvl), ready=True)  # type: ignore[arg-type]
+    name = f"AI {index + 1} ({AI_LEVELS[lvl]})"  # the Korean name (records, logs); the display makes each language's from number and level
+    room.seats[index] = Seat(occupant=Occupant(id=ai_id, name=name, kind="ai", level=lvl, number=index + 1), ready=True)  # type: ignore[arg-type]
     return ai_id
 
 
@@ -196,6 +196,7 @@ def set_ai_level(room: Room, actor_id: str, seat_index: object, level: object) -
     occupant = room.seats[index].occupant
     assert occupant is not None
     occupant.level = lvl  # type: ignore[assignment]
+    occupant.number = index + 1
     occupant.name = f"AI {index + 1} ({AI_LEVELS[lvl]})"
 
 

@@ -24,7 +24,7 @@ import reflex as rx
 
 from tilerooms.core import RuleError
 from tilerooms.i18n import refusal
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import english_names, seat_name
 from tilerooms.reflex_ext.assign import put, raw
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
@@ -95,7 +95,8 @@ class RoomState(rx.State):
     _room_id: str = ""
     _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
     _viewer: str = ""
-    _names: dict[str, str] = {}
+    _names: dict[str, str] = {}  # id -> name (Korean: an AI's "AI 2 (쉬움)")
+    _names_en: dict[str, str] = {}  # id -> English name of the AI seats, made from their number and level
     _chat_read_no: int = 0  # the last chat line this viewer has seen
 
     # -- entering and leaving ----------------------------------------------------------------
@@ -252,6 +253,7 @@ class RoomState(rx.State):
         names.update((view.get("result") or {}).get("names", {}))
         if names != self._raw("_names"):
             self._names = names
+            self._names_en = english_names(s["occupant"] for s in view["seats"] if s["occupant"])
         game = view.get("game", "")
         self._put(
             room_name=view["name"],
@@ -377,5 +379,5 @@ def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
         connected=seat["connected"],
         is_host=bool(occupant) and occupant.get("id") == host_id,
         is_me=bool(occupant) and occupant.get("id") == viewer,
-        name_en=name_en(occupant.get("name", "")),
+        name_en=seat_name(occupant, "en") if occupant else "",
     )

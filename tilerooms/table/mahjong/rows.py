@@ -15,6 +15,7 @@ the result screens and replays use `MjTile` rows with every text filled in.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import name_in_english
 from tilerooms.table.mahjong.moves import moves_from_events
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
@@ -582,7 +583,7 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     )
 
 
-def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
+def _claim_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[str, str] | None = None) -> MjClaim:
     mine = (view.get("me") or {}).get("claim")
     window = view.get("claim") or {}
     if not mine:
@@ -594,7 +595,7 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
         open=bool(calls),
         tile=tile,
         from_name=from_name,
-        from_name_en=name_en(from_name),
+        from_name_en=name_in_english(window.get("from") or "", names, names_en),
         question=object_particle(tile_label(tile_code(tile)) if tile else "") + " 가져올까요?",
         ron="ron" in calls,
         pon="pon" in calls,
@@ -607,7 +608,7 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
     )
 
 
-def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
+def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[str, str] | None = None) -> MjHandResult:
     record = view.get("lastResult")
     if not record or view.get("phase") not in ("handResult", "finished"):
         return MjHandResult()
@@ -628,7 +629,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
             int(d),
             int(p["points"]),
             p["id"] in ready,
-            name_en(names.get(p["id"], p["id"])),
+            name_in_english(p["id"], names, names_en),
             wind=p["wind"],
             wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             me=p["id"] == me,
@@ -647,9 +648,9 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
             out.winners.append(
                 MjWin(
                     name=names.get(w["player"], w["player"]),
-                    name_en=name_en(names.get(w["player"], w["player"])),
+                    name_en=name_in_english(w["player"], names, names_en),
                     how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
-                    how_en="Tsumo" if w["from"] is None else f"Ron off {name_en(names.get(w['from'], w['from']))}",
+                    how_en="Tsumo" if w["from"] is None else f"Ron off {name_in_english(w['from'], names, names_en)}",
                     hand=[tile_row(t) for t in hand],
                     melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
                     win_tile=tile_row(win_tile),
@@ -672,14 +673,14 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 MjTenpaiHand(
                     names.get(p, p),
                     [tile_row(t) for t in hands.get(p, [])],
-                    name_en(names.get(p, p)),
+                    name_in_english(p, names, names_en),
                     melds=_meld_rows(melds.get(p) or []),
                     waits=_waits_text(waits),
                     waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits),
                 )
             )
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
-        out.noten_names_en = ", ".join(name_en(names.get(p["id"], p["id"])) for p in players if p["id"] not in tenpai)
+        out.noten_names_en = ", ".join(name_in_english(p["id"], names, names_en) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
             out.title = "유국 · 유국만관"
     else:
@@ -691,6 +692,7 @@ def mahjong_table(
     view: dict[str, Any] | None,
     names: dict[str, str],
     *,
+    names_en: Mapping[str, str] | None = None,
     selected: str = "",
     riichi_mode: bool = False,
     beginner: bool = False,
@@ -719,7 +721,7 @@ def mahjong_table(
         plates[place] = MjPlate(
             seated=True,
             name=name,
-            name_en=name_en(name),
+            name_en=name_in_english(p["id"], names, names_en),
             wind=p["wind"],
             wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             points=int(p["points"]),
@@ -739,7 +741,7 @@ def mahjong_table(
     last_pond = next((p["discards"] for p in players if p["id"] == moves.last_player), [])
     marked = bool(last_pond) and last_pond[-1]["tile"] == moves.last_tile and not last_pond[-1]["called"]
     own = _own_rows(view, seat, selected, riichi_mode, beginner) if seat is not None and view.get("me") else MjOwn()
-    claim = _claim_rows(view, names) if seat is not None else MjClaim()
+    claim = _claim_rows(view, names, names_en) if seat is not None else MjClaim()
     turn = view.get("turn") or ""
     # the one seat with a tile more than its melds leave (14 less 3 a meld): it draws or called
     holder = next((place_of[p["id"]] for p in players if int(p["handCount"]) == plate_count(len(p["melds"]), True)), "")
@@ -770,7 +772,7 @@ def mahjong_table(
         ponds={p: ponds[p] for p in PLACES},
         own=own,
         claim=claim,
-        result=_result_rows(view, names),
+        result=_result_rows(view, names, names_en),
     )
 
 
@@ -783,7 +785,7 @@ def start_points(view: dict[str, Any]) -> dict[str, int]:
     return {p["id"]: start for p in view["players"]}
 
 
-def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjRankRow]:
+def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str, names_en: Mapping[str, str] | None = None) -> list[MjRankRow]:
     """The final ranking of a finished game (spec 8.6): rank, name, points, uma/oka score."""
     if not result or "ranking" not in result:
         return []
@@ -794,13 +796,13 @@ def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
             int(r["points"]),
             f"{r['score']:+.1f}",
             r["player"] == viewer,
-            name_en(names.get(r["player"], r["player"])),
+            name_in_english(r["player"], names, names_en),
         )
         for r in result["ranking"]
     ]
 
 
-def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjSummaryRow]:
+def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str, names_en: Mapping[str, str] | None = None) -> list[MjSummaryRow]:
     """Each player's wins, deal-ins, riichi and calls over the game (spec 8.6 summary.perPlayer),
     in the ranking's order."""
     if not result or "ranking" not in result:
@@ -813,13 +815,19 @@ def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
         name = names.get(pid, pid)
         rows.append(
             MjSummaryRow(
-                name, int(st.get("wins") or 0), int(st.get("dealIns") or 0), int(st.get("riichi") or 0), int(st.get("calls") or 0), pid == viewer, name_en(name)
+                name,
+                int(st.get("wins") or 0),
+                int(st.get("dealIns") or 0),
+                int(st.get("riichi") or 0),
+                int(st.get("calls") or 0),
+                pid == viewer,
+                name_in_english(pid, names, names_en),
             )
         )
     return rows
 
 
-def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tuple[str, str]:
+def best_hand_line(result: dict[str, Any] | None, names: dict[str, str], names_en: Mapping[str, str] | None = None) -> tuple[str, str]:
     """The game's best hand in one line, Korean and English: "손님 · 3판 40부 5200점 (리치, 탕야오)"."""
     best = ((result or {}).get("summary") or {}).get("bestHand")
     if not best:
@@ -828,7 +836,9 @@ def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tupl
     yaku = ", ".join(str(y) for y in best.get("yaku") or [])
     yaku_en = ", ".join(english_yaku_name(str(y)) for y in best.get("yaku") or [])
     ko = f"{name} · {best['han']}판 {best['fu']}부 {best['points']}점" + (f" ({yaku})" if yaku else "")
-    en = f"{name_en(name)} · {best['han']} han {best['fu']} fu {best['points']} points" + (f" ({yaku_en})" if yaku_en else "")
+    en = f"{name_in_english(best['player'], names, names_en)} · {best['han']} han {best['fu']} fu {best['points']} points" + (
+        f" ({yaku_en})" if yaku_en else ""
+    )
     return ko, en
 
 

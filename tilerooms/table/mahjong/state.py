@@ -164,12 +164,13 @@ class MahjongTable(RoomState):
                 history = history + [["종료", final]]
         self._put(_mj_history=history)
         rows, series = chart_rows([(h[0], h[1]) for h in history], order, names) if result else ([], [])
-        best, best_en = best_hand_line(result, names)
+        names_en = self._raw("_names_en")
+        best, best_en = best_hand_line(result, names, names_en)
         if result is None:
             self._put(mj_last_open=True)  # the next game's end shows its last hand again
         self._put(
-            mj_ranking=ranking_rows(result, names, self._viewer),
-            mj_summary=summary_rows(result, names, self._viewer),
+            mj_ranking=ranking_rows(result, names, self._viewer, names_en),
+            mj_summary=summary_rows(result, names, self._viewer, names_en),
             mj_best=best,
             mj_best_en=best_en,
             mj_rounds=rounds_played(result),
@@ -185,6 +186,7 @@ class MahjongTable(RoomState):
         table = mahjong_table(
             view or None,
             self._raw("_names"),
+            names_en=self._raw("_names_en"),
             selected=self._mj_selected,
             riichi_mode=self._mj_riichi_mode,
             beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),

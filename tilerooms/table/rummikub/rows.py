@@ -15,12 +15,13 @@ sets' indexes). `TileRow` / `SetRow` / `RackCell` are the same rows read back (`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.i18n import message_of
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import name_in_english
 from tilerooms.table.rummikub.moves import explain, same_as_table, set_key
 
 COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
@@ -242,6 +243,7 @@ def board(
     drawn: set[str] | None = None,
     last: dict[str, Any] | None = None,
     now: int = 0,
+    names_en: Mapping[str, str] | None = None,
 ) -> Board:
     """The board of one viewer from their own `view`, with their rack in `rack_order` cells.
 
@@ -274,7 +276,8 @@ def board(
     current = next((i for i, p in enumerate(players) if p["current"]), -1)
     return Board(
         players=[
-            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_en(names.get(p["id"], p["id"]))) for p in players
+            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_in_english(p["id"], names, names_en))
+            for p in players
         ],
         turn=turn_line(current, int(view["pool_count"]), int(view["deadline"] or 0), now, [p["tiles"] for p in players], move),
         sets=_set_codes(sets),

@@ -103,7 +103,7 @@ class RummikubTable(RoomState):
 
     def _last_move_lines(self) -> tuple[str, str]:
         last = self._raw("_last")
-        return moves.move_line(last["player"], last["kind"], last["count"], self._names, self._viewer) if last else ("", "")
+        return moves.move_line(last["player"], last["kind"], last["count"], self._names, self._viewer, self._names_en) if last else ("", "")
 
     @property
     def last_move(self) -> str:
@@ -119,7 +119,7 @@ class RummikubTable(RoomState):
     def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
         """The clocks under the room's name and the results (called by `RoomState._show_view`)."""
         self._room()._put(options_text=options_text(options), options_text_en=options_text(options, "en"))
-        self._put(**result_vars(result))
+        self._put(**result_vars(result, self._raw("_names_en")))
 
     def _show(self, view: dict[str, Any]) -> None:
         """Show the number-tile part of a room view (called by `RoomState._show_view`)."""
@@ -176,6 +176,7 @@ class RummikubTable(RoomState):
                     set(self._raw("_drawn")),
                     self._raw("_last") or None,
                     self._now,
+                    self._raw("_names_en"),
                 )
             )
         else:
