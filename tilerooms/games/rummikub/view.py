@@ -45,6 +45,7 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
     table_ids = {t for s in state["table"] for t in s["tile_ids"]}
     melded = state["has_melded"][player]
     check = validate_turn(state["table"], state["racks"][player], sets, melded, state["options"])
+    refusal = None if check.ok else check.error()  # what a commit now would be refused with: its message id and parameters too
     checked = _checked_sets(sets, table_ids)
     progress = None
     if not melded:  # spec 9: "첫 등록: 21 / 30점"
@@ -57,7 +58,7 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
         "changed": state["draft"] is not None,
         "initial_meld": progress,
         "commit_ok": check.ok,
-        "commit_problem": None if check.ok else {**check.error().to_dict(), "id": check.error().id, "invalidSets": check.invalid_sets},
+        "commit_problem": None if refusal is None else {**refusal.to_dict(), "id": refusal.id, "invalidSets": check.invalid_sets},
     }
 
 
