@@ -128,3 +128,24 @@ def test_room_state_lines_in_both_locales():
     assert _options_text(options, "en") == "Turn 90 s · game 20 min"
     assert _mahjong_options_text({"length": "tonpuu", "turnSeconds": 10, "claimSeconds": 5}) == "동풍전 · 타패 10초 · 응답 5초"
     assert _mahjong_options_text({}, "en") == "Half game · discard 15 s · call 8 s"
+
+
+def test_the_states_hold_message_ids_not_korean_lines():
+    """No state assigns a Korean line to what it shows: the error lines are ids of
+    `SERVER_MESSAGES`, the account notices ids the account page renders."""
+    from pathlib import Path
+
+    from tilerooms.pages.account.page import NOTICES
+
+    root = Path(__file__).resolve().parents[2] / "tilerooms"
+    assigned = re.compile(r'self\.(error|notice) = "([^"]*)"')
+    said = re.compile(r'self\._say\(\s*"([^"]+)"')
+    for path in [*root.glob("table/**/*.py"), *root.glob("pages/**/*.py")]:
+        source = path.read_text(encoding="utf-8")
+        for var, value in assigned.findall(source):
+            assert not HANGUL.search(value), f"{path.name}: self.{var} = {value!r}"
+            if var == "notice" and value:
+                assert value in NOTICES and value in MESSAGES, value
+        for message_id in said.findall(source):
+            assert message_id in SERVER_MESSAGES, f"{path.name}: {message_id}"
+    assert set(NOTICES) <= set(MESSAGES)

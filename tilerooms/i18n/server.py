@@ -6,7 +6,7 @@
 holds every raising site to it). The room state"s own error lines are keys here too (`table.*`).
 
 `LINES_BY_KOREAN` is what is still keyed by Korean text: lines the table views build (mahjong
-result titles, end reasons, why a set is not valid) and the account notices; the client looks
+result titles, end reasons, why a set is not valid); the client looks
 them up as they are (`shell.text.server_text`).
 """
 
@@ -193,6 +193,4 @@ LINES_BY_KOREAN: dict[str, str] = {
     "전체 시간이 끝났어요": "The game time is over",
     "참가자가 한 명만 남아 게임이 끝났어요": "Only one player was left, so the game ended",
     "게임을 중단했어요": "The game was stopped",
-    "닉네임을 바꿨어요.": "Nickname changed.",
-    "확인을 위해 닉네임을 정확히 입력해 주세요.": "To confirm, type your nickname exactly.",
 }

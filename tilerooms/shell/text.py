@@ -6,6 +6,7 @@ the shell with the locale state it reacts to.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import reflex as rx
@@ -24,6 +25,11 @@ def tr(key: str) -> rx.Var:
     """A reactive translated string: Korean unless the viewer chose English."""
     entry = MESSAGES[key]
     return rx.cond(is_en(), entry["en"], entry["ko"])
+
+
+def tr_of(key: rx.Var, keys: Iterable[str]) -> rx.Var:
+    """A reactive translated string for a state var holding one of `keys` (message ids)."""
+    return rx.match(key, *((k, tr(k)) for k in keys), key)
 
 
 def by_locale(en: Any, ko: Any) -> rx.Var:
@@ -47,7 +53,9 @@ def server_message(message_id: rx.Var, params: rx.Var) -> rx.Var:
     (`server_text`). The catalog is in the page, so the wire carries only the id."""
 
     def pick(locale: str) -> rx.Var:
-        return rx.match(message_id, *((key, entry[locale]) for key, entry in SERVER_MESSAGES.items()), server_text(message_id)).to(str)
+        # not an id: a Korean line as it is, in English its `LINES_BY_KOREAN` entry when it has one
+        other = rx.match(message_id, *LINES_BY_KOREAN.items(), message_id) if locale == "en" else message_id
+        return rx.match(message_id, *((key, entry[locale]) for key, entry in SERVER_MESSAGES.items()), other).to(str)
 
     filled = rx.cond(is_en(), pick("en"), pick("ko")).to(str)
     for name in _PARAMS:
