@@ -22,7 +22,6 @@ from typing import Any
 from tilerooms.games.mahjong import GAME as MAHJONG
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
-from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
 from tilerooms.i18n.lines import name_in_english
 from tilerooms.table.mahjong.moves import moves_from_events
@@ -40,13 +39,7 @@ ABORT_NAMES = {
     "sanchahou": "삼가화",
     "triple": "삼가화",
 }
-END_NAMES = {
-    "normal": "대국 종료",
-    "tobi": "토비(0점 미만)로 종료",
-    "agariYame": "올라스트 친 1위로 종료",
-    "westEntryEnd": "연장전 종료",
-    "aborted": "모두 나가서 종료",
-}
+END_REASONS = ("normal", "tobi", "agariYame", "westEntryEnd", "aborted")  # each has its line `mjr.end.<reason>`
 SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
@@ -246,7 +239,7 @@ class MjOwn:
     furiten: bool = False
     waits_text: str = ""
     yaku_hint: str = ""
-    no_yaku: str = ""  # the "역 없음" warning, when it applies
+    no_yaku: str = ""  # the "역 없음" warning, when it applies: a message id (`mjr.no_yaku*`)
     waits_text_en: str = ""  # "Waits 9s·N"
     yaku_hint_en: str = ""  # "Yaku: Menzen Tsumo"
     auto_win: bool = False
@@ -332,7 +325,7 @@ class MjHandResult:
 
     shown: bool = False
     kind: str = ""  # agari / exhaustive / abortive
-    title: str = ""
+    title: str = ""  # a message id (`mjr.title.*`; an unknown abort reason: its Korean line)
     round_label: str = ""
     winners: list[MjWin] = field(default_factory=list)
     tenpai: list[MjTenpaiHand] = field(default_factory=list)
@@ -502,8 +495,8 @@ def _waits_text(kinds: list[int]) -> str:
     return "·".join(tile_label(kinds_to_string([k])) for k in kinds)
 
 
-NO_YAKU_TSUMO_ONLY = "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)"
-NO_YAKU = "역 없음: 이대로는 화료할 수 없어요"
+NO_YAKU_TSUMO_ONLY = "mjr.no_yaku.tsumo_only"  # message ids (i18n/mahjong_results.py)
+NO_YAKU = "mjr.no_yaku"
 
 
 def _yaku_text(hint: hints.YakuHint) -> tuple[str, str, str]:
@@ -638,7 +631,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
     ]
     out.dora = [tile_row(t) for t in view.get("doraIndicators") or []]
     if record["kind"] == "agari":
-        out.title = "쯔모" if record.get("tsumo") else "론"
+        out.title = "mjr.title.tsumo" if record.get("tsumo") else "mjr.title.ron"
         for w in record["winners"]:
             limit = limit_name(w.get("yakuman_multiplier") or 0, w.get("limit") or "") if w.get("limit") else ""
             win_tile = w["win_tile"]
@@ -663,7 +656,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
                 )
             )
     elif record["kind"] == "exhaustive":
-        out.title = "유국"
+        out.title = "mjr.title.draw"
         tenpai = record.get("tenpai") or []
         hands = record.get("hands") or {}
         melds = {p["id"]: p["melds"] for p in players}
@@ -682,9 +675,10 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
         out.noten_names_en = ", ".join(name_in_english(p["id"], names, names_en) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
-            out.title = "유국 · 유국만관"
+            out.title = "mjr.title.nagashi"
     else:
-        out.title = "도중유국 · " + ABORT_NAMES.get(record.get("reason") or "", record.get("reason") or "")
+        reason = record.get("reason") or ""
+        out.title = f"mjr.title.{reason}" if reason in ABORT_NAMES else f"도중유국 · {reason}"  # an unknown reason: shown as it is
     return out
 
 
@@ -861,7 +855,8 @@ def chart_rows(history: list[tuple[str, dict[str, int]]], order: list[str], name
 
 
 def end_reason(result: dict[str, Any] | None) -> str:
-    """A Korean line for why the game ended."""
+    """Why the game ended: a message id (`mjr.end.*`)."""
     if not result:
         return ""
-    return END_NAMES.get(result.get("endReason") or "", "대국 종료")
+    reason = result.get("endReason") or ""
+    return f"mjr.end.{reason}" if reason in END_REASONS else "mjr.end.normal"
