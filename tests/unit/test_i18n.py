@@ -149,3 +149,13 @@ def test_the_states_hold_message_ids_not_korean_lines():
         for message_id in said.findall(source):
             assert message_id in SERVER_MESSAGES, f"{path.name}: {message_id}"
     assert set(NOTICES) <= set(MESSAGES)
+
+
+def test_why_a_set_is_not_valid_in_both_languages():
+    from tilerooms.games.rummikub.rules import SET_PROBLEMS, set_problem, set_problem_id
+
+    for problem, korean in SET_PROBLEMS.items():
+        assert text(f"set.reason.{problem}") == korean  # the engine's Korean is the catalog's
+        assert not HANGUL.search(text(f"set.reason.{problem}", "en"))
+    assert "set.reason.invalid" in MESSAGES
+    assert set_problem_id(["R1a", "R2a"]) == "too_short" and set_problem(["R1a", "R2a"]) == "3개 이상이어야 해요"

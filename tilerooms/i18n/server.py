@@ -1,13 +1,13 @@
-"""The server"s messages, keyed by message id, Korean and English side by side.
+"""The server's messages, keyed by message id, Korean and English side by side.
 
 `SERVER_MESSAGES[id]` is {"ko", "en"} with `{name}` placeholders. A refusal is a `RuleError` whose
 `id` (its code, or its `message_id` where one code has several messages) is a key here and whose
-`details` fill the placeholders; its Korean `message` is this table"s "ko" filled in (a unit test
-holds every raising site to it). The room state"s own error lines are keys here too (`table.*`).
+`details` fill the placeholders; its Korean `message` is this table's "ko" filled in (a unit test
+holds every raising site to it). The room state's own error lines are keys here too (`table.*`).
 
-`LINES_BY_KOREAN` is what is still keyed by Korean text: lines the table views build (mahjong
-result titles, end reasons, why a set is not valid); the client looks
-them up as they are (`shell.text.server_text`).
+`LINES_BY_KOREAN` is what is still keyed by Korean text: the number-tile end reasons (inside
+the result line the table builds) and the payload guard's refusal line (`reflex_ext/payloads.py`);
+the client looks them up as they are (`shell.text.server_text`).
 """
 
 SERVER_MESSAGES: dict[str, dict[str, str]] = {
@@ -160,16 +160,6 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 LINES_BY_KOREAN: dict[str, str] = {
-    "올바르지 않은 조합이에요": "Not a valid set",
-    "알 수 없는 타일이 있어요": "Contains an unknown tile",
-    "3개 이상이어야 해요": "Needs 3 or more tiles",
-    "같은 숫자 묶음은 4개까지예요": "A group has at most 4 tiles",
-    "같은 색이 두 개예요": "Two tiles of the same colour",
-    "연속 숫자는 13개까지예요": "A run has at most 13 tiles",
-    "같은 숫자가 두 개예요": "The same number twice",
-    "13 다음에 1은 올 수 없어요": "1 cannot follow 13",
-    "숫자가 이어지지 않아요": "The numbers are not consecutive",
-    "같은 숫자 다른 색, 또는 같은 색 연속 숫자여야 해요": "Needs the same number in different colours, or consecutive numbers in one colour",
     "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요": "The request was not understood. Please reload the page and try again",
     "타일을 모두 내려놓았어요": "A player emptied their rack",
     "더 낼 수 있는 사람이 없어요": "Nobody can play any more",

@@ -15,7 +15,7 @@ from typing import Any
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
-from tilerooms.games.rummikub.rules import normalize_set, set_problem
+from tilerooms.games.rummikub.rules import normalize_set, set_problem, set_problem_id
 from tilerooms.games.rummikub.scoring import game_result
 from tilerooms.games.rummikub.state import draft_sets
 from tilerooms.games.rummikub.turn import validate_turn
@@ -34,6 +34,7 @@ def _checked_sets(sets: Sequence[dict[str, Any]], table_ids: set[str]) -> list[d
                 "kind": norm.kind if norm else None,
                 "points": norm.points if norm else 0,
                 "reason": None if norm else set_problem(s["tile_ids"], s.get("as")),
+                "reason_id": None if norm else set_problem_id(s["tile_ids"], s.get("as")),
                 "from_table": any(t in table_ids for t in s["tile_ids"]),
             }
         )

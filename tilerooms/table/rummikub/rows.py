@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tilerooms.games.rummikub.rules import SET_PROBLEMS
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.i18n import message_of
 from tilerooms.i18n.lines import name_in_english
@@ -193,6 +194,11 @@ def parse_set_code(code: str) -> tuple[int, int, int, list[str], str]:
     return int(order), int(row), int(col), tiles, reason
 
 
+# why a set is not valid, as its code carries it: an id of `rules.SET_PROBLEMS` (or "invalid"), shown
+# as the board catalog's `set.reason.<id>`
+SET_REASONS = (*SET_PROBLEMS, "invalid")
+
+
 def _set_codes(sets: list[dict[str, Any]]) -> list[str]:
     # the reading order of the engine's positions: each screen flows the sets in this order
     spots = sorted(((s.get("pos") or {}).get("row", 0), (s.get("pos") or {}).get("col", 0), i) for i, s in enumerate(sets))
@@ -200,7 +206,7 @@ def _set_codes(sets: list[dict[str, Any]]) -> list[str]:
     codes = []
     for index, s in enumerate(sets):
         pos = s.get("pos") or {"row": 0, "col": 0}
-        reason = "" if s.get("valid", True) else (s.get("reason") or "올바르지 않은 조합이에요")
+        reason = "" if s.get("valid", True) else (s.get("reason_id") or "invalid")  # an id: short on the wire
         codes.append(set_code(rank[index], int(pos["row"]), int(pos["col"]), s["tile_ids"], reason))
     return codes
 
