@@ -8,14 +8,18 @@ from typing import Any
 class RuleError(Exception):
     """An action was rejected by the rules.
 
-    `code` is a stable machine-readable id (tests and the UI key on it), `message` is the Korean
-    text shown to the player, and `details` carries extra public data (e.g. the index of an invalid
-    set). Raising it never changes the state: engines validate before they mutate.
+    `code` is a stable machine-readable id (tests and the engines key on it); `id` is the message
+    id in the catalog (`tilerooms.i18n.SERVER_MESSAGES`): the code itself, or `message_id` where one
+    code has several messages (`bad_target`, `kuikae`, …). `details` carries the public data of the
+    refusal and the message's parameters (`{limit}` in the catalog is `details["limit"]`). `message`
+    is the Korean text, the same as the catalog's (a unit test holds them together), kept for logs
+    and engine tests. Raising it never changes the state: engines validate before they mutate.
     """
 
-    def __init__(self, code: str, message: str, **details: object) -> None:
+    def __init__(self, code: str, message: str, *, message_id: str | None = None, **details: object) -> None:
         super().__init__(message)
         self.code = code
+        self.id = message_id or code
         self.message = message
         self.details = details
 

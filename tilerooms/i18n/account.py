@@ -6,6 +6,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You are playing as a guest. Sign in to keep records and earn coins, experience and quests. ",
     },
     "acct.signin_now": {"ko": "로그인하기", "en": "Sign in"},
+    # the account page's notice line (`AccountState.notice` holds one of these ids)
+    "acct.notice.renamed": {"ko": "닉네임을 바꿨어요.", "en": "Nickname changed."},
+    "acct.notice.confirm_delete": {"ko": "확인을 위해 닉네임을 정확히 입력해 주세요.", "en": "To confirm, type your nickname exactly."},
     "acct.signin.title": {"ko": "로그인", "en": "Sign in"},
     "acct.signin.intro": {
         "ko": "게스트로도 모든 게임을 할 수 있어요. 회원이 되면 기록, 코인, 경험치, 일일 퀘스트, 랭킹에 참여해요.",

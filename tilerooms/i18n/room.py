@@ -12,6 +12,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "level.easy": {"ko": "쉬움", "en": "Easy"},
     "level.normal": {"ko": "보통", "en": "Normal"},
     "level.hard": {"ko": "어려움", "en": "Hard"},
+    "ai.name": {"ko": "AI {number} ({level})", "en": "AI {number} ({level})"},
     "room.add_ai": {"ko": "AI 추가", "en": "Add AI"},
     "room.remove_ai": {"ko": "제거", "en": "Remove"},
     "room.pass_host": {"ko": "방장 넘기기", "en": "Make host"},

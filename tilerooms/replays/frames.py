@@ -20,7 +20,7 @@ from typing import Any, Protocol, cast
 
 from tilerooms.core.replay import LogEntry, ReplayStep, apply_entry
 from tilerooms.games import GAMES
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import seat_name
 
 CHECKPOINT = 64  # log entries between two kept states: a step is rebuilt with at most this many applies
 CACHE_SIZE = 8  # replays kept per worker (each a few hundred kB at most)
@@ -71,7 +71,7 @@ class Replay:
         self.game = game
         self.record_id = record_id
         self.ended = ended
-        self.seats = [Seat(s["id"], s.get("name") or s["id"], name_en(s.get("name") or s["id"])) for s in seats]
+        self.seats = [Seat(s["id"], s.get("name") or s["id"], seat_name(s, "en")) for s in seats]  # an AI's English name from its number and level
         self.names = {s.id: s.name for s in self.seats}
         self.log = log
         self._frames = cast(GameFrames, importlib.import_module(f"tilerooms.replays.{game}"))

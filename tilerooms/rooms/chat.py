@@ -20,7 +20,7 @@ def clean_chat_text(text: object) -> str:
     if not kept:
         raise RuleError("empty_chat", "메시지를 입력해 주세요")
     if len(kept) > MAX_CHAT_CHARS:
-        raise RuleError("long_chat", f"메시지는 {MAX_CHAT_CHARS}자까지 보낼 수 있어요")
+        raise RuleError("long_chat", f"메시지는 {MAX_CHAT_CHARS}자까지 보낼 수 있어요", limit=MAX_CHAT_CHARS)
     return kept
 
 

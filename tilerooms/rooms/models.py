@@ -23,6 +23,7 @@ class Occupant(BaseModel):
     name: str
     kind: Literal["guest", "member", "ai"]
     level: AiLevel | None = None  # AI seats only
+    number: int | None = None  # AI seats only: the "2" of "AI 2 (쉬움)"; each language's name is made from it and `level`
 
 
 class Seat(BaseModel):

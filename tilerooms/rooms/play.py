@@ -65,6 +65,7 @@ def _seats(room: Room, players: list[str]) -> list[dict[str, Any]]:
                 "name": occupant.name if occupant else player,
                 "kind": occupant.kind if occupant else "guest",
                 "level": occupant.level if occupant else None,
+                **({"number": occupant.number} if occupant and occupant.kind == "ai" else {}),
             }
         )
     return seats
@@ -169,7 +170,7 @@ def _apply_player_action(room: Room, player_id: str, action: object, now: int) -
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise RuleError("bad_action", "잘못된 요청이에요")
     if action["type"] in INTERNAL_ACTIONS:
-        raise RuleError("bad_action", "할 수 없는 동작이에요")
+        raise RuleError("bad_action", "할 수 없는 동작이에요", message_id="not_allowed")
     events = _apply(room, player_id, action, now)
     settle(room)
     return events

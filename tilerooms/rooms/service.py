@@ -179,7 +179,7 @@ class RoomService:
     ) -> str:
         """ "혼자 AI와 연습": a private room with `ai_count` AIs, started at once."""
         if not isinstance(ai_count, int) or not 1 <= ai_count <= 3:
-            raise RuleError("bad_seats", "AI는 1~3명까지 넣을 수 있어요")
+            raise RuleError("bad_seats", "AI는 1~3명까지 넣을 수 있어요", message_id="bad_seats.ai_count")
         room_id = await self.create_room(
             host, game=game, name=f"{host.name}의 연습", options=options, allow_spectators=False, seats=ai_count + 1, solo=True, origin=origin
         )

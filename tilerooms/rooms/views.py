@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tilerooms.rooms.catalog import game_info
-from tilerooms.rooms.models import Room
+from tilerooms.rooms.models import Occupant, Room
 from tilerooms.rooms.play import in_game
 
 CHAT_LINES_SHOWN = 50
@@ -23,6 +23,14 @@ def _role(room: Room, viewer_id: str | None) -> str:
     return "outsider"
 
 
+def occupant_view(occupant: Occupant) -> dict[str, Any]:
+    """Who sits in a seat, as every viewer sees them (an AI's `number` and `level` only for AIs)."""
+    shown: dict[str, Any] = {"id": occupant.id, "name": occupant.name, "kind": occupant.kind, "level": occupant.level}
+    if occupant.kind == "ai":
+        shown["number"] = occupant.number
+    return shown
+
+
 def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     """The room as `viewer_id` may see it (None: an outsider, e.g. the lobby)."""
     role = _role(room, viewer_id)
@@ -32,7 +40,7 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     seats = [
         {
             "index": i,
-            "occupant": None if s.occupant is None else {"id": s.occupant.id, "name": s.occupant.name, "kind": s.occupant.kind, "level": s.occupant.level},
+            "occupant": None if s.occupant is None else occupant_view(s.occupant),
             "ready": s.ready,
             "connected": s.connected,
         }

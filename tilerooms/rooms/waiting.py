@@ -51,7 +51,8 @@ def resolve_room_options(game: str, options: object) -> dict[str, Any]:
     # the room's turn choices (number tiles: 60/90/120/180 s); a game without them: its engine checks
     choices = info.turn_choices
     if choices is not None and "turnSeconds" in options and options["turnSeconds"] not in choices:
-        raise RuleError("bad_option", f"턴 시간은 {'·'.join(map(str, choices))}초 중에서 골라 주세요")
+        turn_choices = "·".join(map(str, choices))
+        raise RuleError("bad_option", f"턴 시간은 {turn_choices}초 중에서 골라 주세요", message_id="bad_option.turn_time", choices=turn_choices)
     resolver = getattr(info.engine, "resolve_options", None)
     clean = {k: v for k, v in options.items() if k != "startedAt"}  # time is stamped by the server
     if resolver is not None:
@@ -76,9 +77,9 @@ def new_room(
     info = game_info(game)
     seat_count = info.max_players if seats is None else seats
     if not isinstance(seat_count, int) or not info.min_players <= seat_count <= info.max_players:
-        raise RuleError("bad_seats", f"자리 수는 {info.min_players}~{info.max_players}개예요")
+        raise RuleError("bad_seats", f"자리 수는 {info.min_players}~{info.max_players}개예요", min=info.min_players, max=info.max_players)
     if password not in (None, "") and (not isinstance(password, str) or len(password) > MAX_PASSWORD):
-        raise RuleError("bad_password", "비밀번호는 64자까지예요")
+        raise RuleError("bad_password", "비밀번호는 64자까지예요", message_id="bad_password.long")
     room_name = clean_name(name, f"{host.name}의 방", MAX_ROOM_NAME) if name else f"{host.name}의 방"
     room = Room(
         id=room_id,
@@ -158,7 +159,7 @@ def set_ready(room: Room, actor_id: str, ready: object) -> None:
     _require_waiting(room)
     index = room.seat_of(actor_id)
     if index is None:
-        raise RuleError("not_seated", "자리에 앉아야 준비할 수 있어요")
+        raise RuleError("not_seated", "자리에 앉아야 준비할 수 있어요", message_id="not_seated.ready")
     if not isinstance(ready, bool):
         raise RuleError("bad_action", "잘못된 요청이에요")
     room.seats[index].ready = ready
@@ -173,8 +174,8 @@ def add_ai(room: Room, actor_id: str, seat_index: object, level: object) -> str:
     if room.seats[index].occupant is not None:
         raise RuleError("seat_taken", "이미 누가 앉아 있는 자리예요")
     ai_id = f"{AI_PREFIX}{secrets.token_hex(4)}"
-    name = f"AI {index + 1} ({AI_LEVELS[lvl]})"
-    room.seats[index] = Seat(occupant=Occupant(id=ai_id, name=name, kind="ai", level=lvl), ready=True)  # type: ignore[arg-type]
+    name = f"AI {index + 1} ({AI_LEVELS[lvl]})"  # the Korean name (records, logs); the display makes each language's from number and level
+    room.seats[index] = Seat(occupant=Occupant(id=ai_id, name=name, kind="ai", level=lvl, number=index + 1), ready=True)  # type: ignore[arg-type]
     return ai_id
 
 
@@ -195,6 +196,7 @@ def set_ai_level(room: Room, actor_id: str, seat_index: object, level: object) -
     occupant = room.seats[index].occupant
     assert occupant is not None
     occupant.level = lvl  # type: ignore[assignment]
+    occupant.number = index + 1
     occupant.name = f"AI {index + 1} ({AI_LEVELS[lvl]})"
 
 
@@ -210,9 +212,9 @@ def kick(room: Room, actor_id: str, target_id: object) -> None:
     _require_waiting(room)
     _require_host(room, actor_id)
     if not isinstance(target_id, str) or target_id == actor_id:
-        raise RuleError("bad_target", "내보낼 수 없는 사람이에요")
+        raise RuleError("bad_target", "내보낼 수 없는 사람이에요", message_id="bad_target.kick")
     if room.seat_of(target_id) is None and target_id not in room.spectators:
-        raise RuleError("bad_target", "방에 없는 사람이에요")
+        raise RuleError("bad_target", "방에 없는 사람이에요", message_id="bad_target.absent")
     vacate(room, target_id)
 
 
@@ -221,10 +223,10 @@ def pass_host(room: Room, actor_id: str, target_id: object) -> None:
     _require_host(room, actor_id)
     index = room.seat_of(target_id) if isinstance(target_id, str) else None
     if index is None or target_id == actor_id:
-        raise RuleError("bad_target", "자리에 앉은 다른 사람에게만 넘길 수 있어요")
+        raise RuleError("bad_target", "자리에 앉은 다른 사람에게만 넘길 수 있어요", message_id="bad_target.host")
     occupant = room.seats[index].occupant
     if occupant is None or occupant.kind == "ai":
-        raise RuleError("bad_target", "AI에게는 방장을 넘길 수 없어요")
+        raise RuleError("bad_target", "AI에게는 방장을 넘길 수 없어요", message_id="bad_target.ai_host")
     room.host_id = occupant.id
 
 
@@ -256,8 +258,9 @@ def check_can_start(room: Room, actor_id: str) -> list[str]:
     info = game_info(room.game)
     seated = [s for s in room.seats if s.occupant is not None]
     if not info.min_players <= len(seated) <= info.max_players:
-        raise RuleError("not_enough_players", f"{info.min_players}~{info.max_players}명이 앉아야 시작할 수 있어요")
+        raise RuleError("not_enough_players", f"{info.min_players}~{info.max_players}명이 앉아야 시작할 수 있어요", min=info.min_players, max=info.max_players)
     waiting_for = [s.occupant.name for s in seated if s.occupant.id != room.host_id and not s.ready]  # type: ignore[union-attr]
     if waiting_for:
-        raise RuleError("not_ready", f"아직 준비하지 않은 사람이 있어요: {', '.join(waiting_for)}")
+        names = ", ".join(waiting_for)
+        raise RuleError("not_ready", f"아직 준비하지 않은 사람이 있어요: {names}", names=names)
     return [s.occupant.id for s in seated]  # type: ignore[union-attr]

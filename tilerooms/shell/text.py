@@ -6,11 +6,12 @@ the shell with the locale state it reacts to.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import reflex as rx
 
-from tilerooms.i18n import MESSAGES, SERVER_MESSAGES
+from tilerooms.i18n import LINES_BY_KOREAN, MESSAGES, SERVER_MESSAGES, placeholders
 from tilerooms.rooms.catalog import GAMES
 from tilerooms.shell.locale import LocaleState
 
@@ -26,20 +27,45 @@ def tr(key: str) -> rx.Var:
     return rx.cond(is_en(), entry["en"], entry["ko"])
 
 
+def tr_of(key: rx.Var, keys: Iterable[str]) -> rx.Var:
+    """A reactive translated string for a state var holding one of `keys` (message ids)."""
+    return rx.match(key, *((k, tr(k)) for k in keys), key)
+
+
 def by_locale(en: Any, ko: Any) -> rx.Var:
     """`en` in English, `ko` otherwise: for text built from a state var and translated pieces."""
     return rx.cond(is_en(), en, ko)
 
 
 def server_text(message: rx.Var) -> rx.Var:
-    """A Korean message from the server, in English when the viewer chose English and the
-    message is a known one (`SERVER_MESSAGES`); unknown messages stay as they are."""
-    return rx.cond(is_en(), rx.match(message, *SERVER_MESSAGES.items(), message), message)
+    """A Korean line the server built (a mahjong result title, an end reason), in English when the
+    viewer chose English and the line is a known one (`LINES_BY_KOREAN`); others stay as they are."""
+    return rx.cond(is_en(), rx.match(message, *LINES_BY_KOREAN.items(), message), message)
+
+
+# every placeholder any server message has: filled in one pass, whichever message it is
+_PARAMS = sorted({name for entry in SERVER_MESSAGES.values() for name in placeholders(entry["ko"])})
+
+
+def server_message(message_id: rx.Var, params: rx.Var) -> rx.Var:
+    """A server message kept as its id (`SERVER_MESSAGES`) and parameters, in the viewer's
+    language with `{name}` filled from `params`; a value that is no id is a Korean line
+    (`server_text`). The catalog is in the page, so the wire carries only the id."""
+
+    def pick(locale: str) -> rx.Var:
+        # not an id: a Korean line as it is, in English its `LINES_BY_KOREAN` entry when it has one
+        other = rx.match(message_id, *LINES_BY_KOREAN.items(), message_id) if locale == "en" else message_id
+        return rx.match(message_id, *((key, entry[locale]) for key, entry in SERVER_MESSAGES.items()), other).to(str)
+
+    filled = rx.cond(is_en(), pick("en"), pick("ko")).to(str)
+    for name in _PARAMS:
+        filled = filled.replace("{" + name + "}", params[name].to(str))
+    return filled
 
 
 def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
     """A Korean line from the server with numbers in it: `message_en` (the state's English of it)
-    in English when there is one, else `server_text` (the fixed messages)."""
+    in English when there is one, else `server_text` (the fixed lines)."""
     return rx.cond(is_en() & (message_en != ""), message_en, server_text(message))
 
 

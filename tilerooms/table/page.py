@@ -9,7 +9,7 @@ import reflex as rx
 from tilerooms.i18n import text
 from tilerooms.shell.header import page
 from tilerooms.shell.locale import LocaleState
-from tilerooms.shell.text import by_locale, game_name, server_text, tr
+from tilerooms.shell.text import by_locale, game_name, server_message, tr
 from tilerooms.table.registry import any_game, by_game
 from tilerooms.table.state import RoomState
 
@@ -105,7 +105,7 @@ def _game_menu() -> rx.Component:
             rx.dialog.title(tr("room.menu")),
             rx.vstack(
                 rx.hstack(*_room_buttons(), spacing="2", wrap="wrap"),
-                rx.cond(RoomState.error != "", rx.text(server_text(RoomState.error), color="#cf222e", size="2", id="menu-error")),
+                rx.cond(RoomState.error != "", rx.text(server_message(RoomState.error, RoomState.error_args), color="#cf222e", size="2", id="menu-error")),
                 _chat(),
                 rx.dialog.close(rx.button(tr("common.close"), variant="soft", id="menu-close")),
                 spacing="3",
@@ -289,7 +289,7 @@ def room_page() -> rx.Component:
             # finger): each game's table has its own (the number-tile board's message line, the mahjong band)
             rx.cond(
                 (RoomState.error != "") & ~in_game,
-                rx.callout(server_text(RoomState.error), icon="triangle_alert", color_scheme="red", id="room-error", width="100%"),
+                rx.callout(server_message(RoomState.error, RoomState.error_args), icon="triangle_alert", color_scheme="red", id="room-error", width="100%"),
             ),
             rx.cond(RoomState.needs_password, _password_form()),
             rx.match(

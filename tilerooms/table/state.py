@@ -24,7 +24,8 @@ import reflex as rx
 
 from tilerooms import wiring
 from tilerooms.core import RuleError
-from tilerooms.i18n.lines import english, name_en
+from tilerooms.i18n import refusal
+from tilerooms.i18n.lines import english_names, seat_name
 from tilerooms.reflex_ext.assign import put, raw
 from tilerooms.reflex_ext.page_reset import entered, reset
 from tilerooms.reflex_ext.payloads import browser_event
@@ -84,21 +85,18 @@ class RoomState(rx.State):
     options_text: str = ""  # the game's options under the room's name, set by its table
     options_text_en: str = ""
     record_id: str = ""  # the finished game's stored record: its replay is /game/<record_id> (issue 21: 2)
-    error: str = ""
+    error: str = ""  # the error line: a message id of `SERVER_MESSAGES` (`_refuse`, `_say`), shown with `error_args`
+    error_args: dict[str, str] = {}  # its parameters ({} for most: then never sent again)
     game: str = ""  # the game's id: which table substate shows the game
     server_now: int = 0  # the countdowns' reference for clock skew (set with a new deadline)
     # 애니메이션 줄이기: this browser's setting, shared by every game's table
     reduced_motion: bool = False
 
-    @rx.var
-    def error_en(self) -> str:
-        """English of an error line with numbers in it ("" for the others: `server_text` knows them)."""
-        return english(self.error)
-
     _room_id: str = ""
     _version: int = 0  # the last room version applied (`version`: the last one with a visible change)
     _viewer: str = ""
-    _names: dict[str, str] = {}
+    _names: dict[str, str] = {}  # id -> name (Korean: an AI's "AI 2 (쉬움)")
+    _names_en: dict[str, str] = {}  # id -> English name of the AI seats, made from their number and level
     _chat_read_no: int = 0  # the last chat line this viewer has seen
 
     # -- entering and leaving ----------------------------------------------------------------
@@ -126,7 +124,7 @@ class RoomState(rx.State):
         if view is None:
             await wiring.rooms().live.forget(self.router.session.client_token)  # no longer shows the room it showed
             self.status = "closed"
-            self.error = "없는 방이거나 이미 닫힌 방이에요"
+            self._say("room_closed")
             return
         if view["you"]["role"] == "outsider":
             view = await self._join(view, who)
@@ -146,12 +144,12 @@ class RoomState(rx.State):
                 return view
             return await service.join(self._room_id, who, origin=request_origin(self))
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             if err.code == "room_full" and view["allow_spectators"] and not view["has_password"]:
                 try:  # every seat taken: watch instead
                     return await service.join(self._room_id, who, spectate=True, origin=request_origin(self))
                 except RuleError as refused:
-                    self.error = refused.message
+                    self._refuse(refused)
             return view  # refused: the room is as it was read
 
     @browser_event
@@ -190,7 +188,9 @@ class RoomState(rx.State):
         lines) and `_show(view)` (its board)."""
         return next((sub for sub in self._room().substates.values() if sub.GAME == game), None)
 
-    async def _ask(self, request: Callable[[], Awaitable[dict[str, Any]]], explain: Callable[[str], str] = str) -> None:
+    async def _ask(
+        self, request: Callable[[], Awaitable[dict[str, Any]]], explain: Callable[[str, dict[str, str]], tuple[str, dict[str, str]]] | None = None
+    ) -> None:
         """The one path for everything this browser asks of its room (issue 18: 6): the service
         changes the room and returns this viewer's view of the room it saved, which is shown here;
         the push of the same version that follows finds nothing new and sends nothing. A refusal
@@ -199,11 +199,24 @@ class RoomState(rx.State):
         try:
             view = await request()
         except RuleError as err:
-            self.error = explain(err.message)
+            self._refuse(err, explain)
             return
         self._put(error="")  # assigned only when a refusal showed: Reflex sends every assigned var
         self._apply_view(view)
         wiring.rooms().live.shown_to(self.router.session.client_token, view)  # its push skips this browser
+
+    def _say(self, message_id: str, **params: object) -> None:
+        """Show the error line `message_id` (a key of `SERVER_MESSAGES`) with its parameters."""
+        self.error = message_id  # assigned even when equal: the same refusal again shows again
+        self._put(error_args={key: str(value) for key, value in params.items()})
+
+    def _refuse(self, err: RuleError, explain: Callable[[str, dict[str, str]], tuple[str, dict[str, str]]] | None = None) -> None:
+        """Show a refusal on the error line: its message id and parameters (`i18n.refusal`), which
+        `explain` may turn into a fuller line (a first-meld shortfall says the missing points)."""
+        message_id, params = refusal(err)
+        if explain is not None:
+            message_id, params = explain(message_id, params)
+        self._say(message_id, **params)
 
     def _put(self, **values: Any) -> None:
         # only changed vars are assigned: Reflex sends every assigned var, equal or not
@@ -240,6 +253,7 @@ class RoomState(rx.State):
         names.update((view.get("result") or {}).get("names", {}))
         if names != self._raw("_names"):
             self._names = names
+            self._names_en = english_names(s["occupant"] for s in view["seats"] if s["occupant"])
         game = view.get("game", "")
         self._put(
             room_name=view["name"],
@@ -278,7 +292,7 @@ class RoomState(rx.State):
                 identity._current_user(), game=game, ai_count=ai_count, level=level, origin=request_origin(self)
             )
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             return None
         return rx.redirect(f"/room/{room_id}")
 
@@ -327,7 +341,7 @@ class RoomState(rx.State):
     async def room_request(self, request: str) -> None:
         """start / back_to_waiting / next_game / pause / resume / quit_practice."""
         if request not in ("start", "back_to_waiting", "next_game", "pause", "resume", "quit_practice"):
-            self.error = "할 수 없는 동작이에요"
+            self._say("not_allowed")
             return
         await self._request(request)
 
@@ -367,5 +381,5 @@ def _seat_row(seat: dict[str, Any], host_id: str, viewer: str) -> SeatRow:
         connected=seat["connected"],
         is_host=bool(occupant) and occupant.get("id") == host_id,
         is_me=bool(occupant) and occupant.get("id") == viewer,
-        name_en=name_en(occupant.get("name", "")),
+        name_en=seat_name(occupant, "en") if occupant else "",
     )

@@ -36,6 +36,6 @@ async def test_an_account_page_drops_the_notice_of_an_earlier_visit():
     root = rx.State(_reflex_internal_init=True)
     account = _substate(root, AccountState)
     _go(root, "/signin")
-    account.notice = "닉네임을 바꿨어요."
+    account.notice = "acct.notice.renamed"
     await account.load_signin()
     assert account.notice == ""

@@ -6,6 +6,7 @@ import pytest
 
 from tests.helpers.states import browser_root, substate
 from tilerooms import wiring
+from tilerooms.i18n import server_text
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms.service import RoomService
 from tilerooms.shell.practice import PracticeState, practice_choice
@@ -83,4 +84,4 @@ async def test_the_one_practice_handler_seats_what_the_game_says_or_the_chosen_c
 async def test_practice_of_no_game_is_refused_in_korean_and_makes_no_room(service):
     _, _, room_state = _states()
     assert await room_state.practice("chess") is None
-    assert room_state.error == "없는 게임이에요" and not service.store._rooms
+    assert server_text(room_state.error, room_state.error_args) == "없는 게임이에요" and not service.store._rooms

@@ -111,9 +111,9 @@ def test_a_handler_refuses_junk_before_its_body_runs_and_says_so_in_korean():
 
 
 def test_the_refusal_has_english_too():
-    from tilerooms.i18n.server import SERVER_MESSAGES
+    from tilerooms.i18n.server import LINES_BY_KOREAN
 
-    assert SERVER_MESSAGES[REFUSED_MESSAGE].startswith("The request was not understood")
+    assert LINES_BY_KOREAN[REFUSED_MESSAGE].startswith("The request was not understood")
 
 
 async def test_an_async_handler_refuses_junk_too():

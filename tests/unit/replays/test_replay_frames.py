@@ -219,7 +219,8 @@ def test_the_record_id_is_the_last_part_of_the_path():
 
 
 def test_a_seat_list_gives_english_ai_names():
-    replay = Replay("rummikub", 5, {}, [{"id": "g-a", "name": "영희"}, {"id": "ai-1", "name": "AI 1 (쉬움)"}], [])
+    seats = [{"id": "g-a", "name": "영희", "kind": "guest"}, {"id": "ai-1", "name": "AI 1 (쉬움)", "kind": "ai", "level": "easy", "number": 1}]
+    replay = Replay("rummikub", 5, {}, seats, [])
     assert [s.name_en for s in replay.seats][0] == "영희"
     assert replay.seats[1].name_en == "AI 1 (Easy)" and len(replay.moves) == 1
     assert isinstance(replay.moves[0], Move)

@@ -12,6 +12,7 @@ from tests.mahjong_wire import tokens_in
 from tilerooms.games.mahjong import engine
 from tilerooms.games.mahjong.flow import tok
 from tilerooms.games.mahjong.state import make_state
+from tilerooms.i18n import text
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.table.mahjong.rows import PLACES, chart_rows, mahjong_table, ranking_rows, tile_code, tile_label
@@ -104,7 +105,7 @@ def test_beginner_hints_waits_counts_and_the_no_yaku_warning():
     table = mahjong_table(engine.view(state, "me"), NAMES, beginner=True)
     assert table.own.waits_text == "대기 6삭·9삭"
     assert table.own.waits_text_en == "Waits 6s·9s"
-    assert table.own.no_yaku.startswith("역 없음")
+    assert text(table.own.no_yaku).startswith("역 없음") and text(table.own.no_yaku, "en").startswith("No yaku")
 
 
 def test_furiten_badge_comes_from_my_view():
@@ -117,7 +118,7 @@ def test_a_tsumo_win_screen_lists_yaku_and_ura_and_an_exhaustive_draw_shows_tenp
     state = make_state(["234m567m345p678s2p2p", *JUNK], players=PLAYERS, riichi=[0], discards={0: "1z"}, ura="1s")
     engine.apply(state, "me", {"type": "tsumo", "at": 1000})
     res = mahjong_table(engine.view(state, "a2"), NAMES).result
-    assert res.shown and res.title == "쯔모" and len(res.winners) == 1
+    assert res.shown and (text(res.title), text(res.title, "en")) == ("쯔모", "Tsumo") and len(res.winners) == 1
     win = res.winners[0]
     assert win.name == "나" and win.win_tile.code == "2p" and [t.code for t in win.ura] == ["1s"]
     names = [y.name for y in win.yaku]
@@ -128,7 +129,7 @@ def test_a_tsumo_win_screen_lists_yaku_and_ura_and_an_exhaustive_draw_shows_tenp
     engine.apply(draw, "me", {"type": "discard", "tile": draw["hand"]["drawn"][0], "at": 1000})
     engine.apply(draw, "a1", {"type": "timeout", "at": 99_000})
     res = mahjong_table(engine.view(draw, "a1"), NAMES).result
-    assert res.title.startswith("유국") and [h.name for h in res.tenpai] == ["나"]
+    assert text(res.title).startswith("유국") and [h.name for h in res.tenpai] == ["나"]
     assert len(res.tenpai[0].tiles) == 13 and "하가" in res.noten_names
 
 

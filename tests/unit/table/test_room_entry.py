@@ -8,6 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms import wiring
+from tilerooms.i18n import server_text
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
 from tilerooms.shell.identity import IdentityState
@@ -85,7 +86,7 @@ async def test_a_reload_that_finds_the_room_as_it_was_sends_nothing_of_it_again(
     _go(root, f"/room/{room_id}")
     await room.enter()
     delta = root.get_delta()
-    assert not {k for k in delta.get(room.get_full_name(), {}) if not k.startswith("error_en")}
+    assert not delta.get(room.get_full_name())
     assert set(delta.get(table.get_full_name(), {})) <= {"mj_turn_rx_state_"}  # the turn's clock moved on, nothing else
     assert table.mj_own.hand  # and still shows it (its caches were reset with what it shows)
 
@@ -118,7 +119,7 @@ async def test_what_a_room_page_showed_never_shows_on_the_next_one(monkeypatch):
     # (c) a missing room shows nothing of the room before
     _go(root, "/room/r0123456789abcdef")
     await room.enter()
-    assert (room.status, room.error) == ("closed", GONE)
+    assert (room.status, server_text(room.error, room.error_args)) == ("closed", GONE)
     assert (room.room_name, room.game_name, room.options_text, room.options_text_en, room.game) == ("", "", "", "", "")
     assert room.seats == [] and room.chat == [] and not mahjong.mj_own.hand
 

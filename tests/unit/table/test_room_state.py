@@ -10,6 +10,7 @@ from tests.helpers.rooms import replace_game, started
 from tests.helpers.states import browser_state
 from tests.unit.table.test_rummikub_frames import TILE_ID
 from tilerooms.games.rummikub.engine import make_state
+from tilerooms.i18n import server_text
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub.state import RummikubTable
 
@@ -49,8 +50,8 @@ async def test_board_rows_follow_the_view(service):
     assert [[t.label for t in s.tiles] for s in state.sets] == [["10", "11", "12"], ["1", "2", "3"]]
     assert state.meld_text == "첫 등록: 6 / 30점 (24점 더)"
     assert state.meld_text_en == "Initial meld: 6 / 30 points (24 more)"
-    assert state.problem == "첫 등록은 30점 이상이어야 해요 (지금 6점, 24점 더 필요해요)"
-    assert state.problem_en == "Your initial meld needs 30 points or more (now 6: 24 more needed)"
+    assert server_text(state.problem, state.problem_args) == "첫 등록은 30점 이상이어야 해요 (지금 6점, 24점 더 필요해요)"
+    assert server_text(state.problem, state.problem_args, "en") == "Your initial meld needs 30 points or more (now 6: 24 more needed)"
     assert [p.name for p in state.players] == ["영희", "철수"]
     # the guest sees the host's live draft, but not the joker still on the host's rack
     root, other = browser_state(RummikubTable, GUEST.id)
@@ -134,6 +135,6 @@ async def test_an_action_reads_the_room_once_and_its_push_sends_the_actor_nothin
     # a refused action only says why: nothing else changes, and the room is read once
     loads = 0
     await table.game_action("commit")
-    assert loads == 1 and table.error == "차례가 아니에요"
+    assert loads == 1 and table.error == "not_your_turn" and server_text(table.error, table.error_args) == "차례가 아니에요"
     delta = await root._get_resolved_delta()
-    assert sorted(k for values in delta.values() for k in values) == ["error_en_rx_state_", "error_rx_state_"], delta
+    assert sorted(k for values in delta.values() for k in values) == ["error_rx_state_"], delta  # the id alone: its parameters ({}) did not change

@@ -20,6 +20,7 @@ from tests.helpers.people import GUEST, HOST, WATCHER
 from tests.helpers.rooms import replace_game, started
 from tests.helpers.states import browser_state
 from tilerooms.games.rummikub.engine import make_state
+from tilerooms.i18n import text
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, parse_set_code, parse_turn_line, set_code
 from tilerooms.table.rummikub.state import RummikubTable
@@ -123,7 +124,8 @@ async def test_the_board_read_back_from_the_compact_vars_is_the_view(service):
     mover._apply_view(await service.view(room_id, HOST.id), force=True)
     rows = mover.sets
     assert [[t.id for t in s.tiles] for s in rows][-1] == ["K8a", "K9b"]
-    assert (rows[-1].valid, rows[-1].reason) == (False, "3개 이상이어야 해요")
+    assert (rows[-1].valid, rows[-1].reason) == (False, "too_short")  # an id: the board shows its catalog text
+    assert (text("set.reason.too_short"), text("set.reason.too_short", "en")) == ("3개 이상이어야 해요", "Needs 3 or more tiles")
     assert all(s.valid for s in rows[:-1]) and [s.index for s in rows] == list(range(13))
     joker = rows[1].tiles[2]
     assert (joker.id, joker.label, joker.aria) == ("JK1", "J", "조커 (빨강 5)")

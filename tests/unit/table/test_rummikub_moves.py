@@ -7,7 +7,7 @@ from tests.helpers.people import GUEST, HOST, WATCHER
 from tests.helpers.rooms import replace_game, started
 from tests.helpers.states import browser_state
 from tilerooms.games.rummikub.engine import make_state
-from tilerooms.i18n import lines
+from tilerooms.i18n import lines, server_text
 from tilerooms.rooms.service import RoomService, now_ms
 from tilerooms.table.rummikub import moves
 from tilerooms.table.rummikub.state import RummikubTable
@@ -27,7 +27,8 @@ def test_sets_changed_or_added_are_found_by_their_tiles_whatever_their_id():
 
 def test_the_last_move_is_named_in_both_languages():
     names = {"ai-1": "AI 2 (쉬움)", "p2": "철수", "me": "영희"}
-    assert moves.move_line("ai-1", "placed", 3, names, "me") == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
+    names_en = lines.english_names([{"id": "ai-1", "kind": "ai", "number": 2, "level": "easy"}])
+    assert moves.move_line("ai-1", "placed", 3, names, "me", names_en) == ("AI 2 (쉬움): 3장 내려놓음", "AI 2 (Easy): placed 3 tiles")
     assert moves.move_line("p2", "drew", 1, names, "me") == ("철수: 1장 가져옴", "철수: drew 1 tile")
     assert moves.move_line("me", "drew.timeout", 3, names, "me") == ("나: 시간 초과, 3장 가져옴", "You: time ran out, drew 3 tiles")
     assert moves.move_line("p2", "passed", 0, names, "me") == ("철수: 넘김", "철수: passed")
@@ -36,16 +37,30 @@ def test_the_last_move_is_named_in_both_languages():
 def test_first_meld_progress_and_refusal_say_the_points_missing():
     assert moves.meld_progress(18, 30) == ("첫 등록: 18 / 30점 (12점 더)", "Initial meld: 18 / 30 points (12 more)")
     assert moves.meld_progress(33, 30) == ("첫 등록: 33 / 30점", "Initial meld: 33 / 30 points")
-    refused = moves.explain("첫 등록은 30점 이상이어야 해요 (지금 18점)")
-    assert refused == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
-    assert lines.english(refused) == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
-    assert moves.explain("차례가 아니에요") == "차례가 아니에요" and lines.english("차례가 아니에요") == ""
+    refused = moves.explain("initial_meld_points", {"required": "30", "points": "18"})
+    assert refused == ("table.meld_refused", {"required": "30", "points": "18", "missing": "12"})
+    assert server_text(*refused) == "첫 등록은 30점 이상이어야 해요 (지금 18점, 12점 더 필요해요)"
+    assert server_text(*refused, "en") == "Your initial meld needs 30 points or more (now 18: 12 more needed)"
+    assert moves.explain("not_your_turn", {}) == ("not_your_turn", {})
 
 
 def test_ai_names_in_english():
-    assert lines.name_en("AI 2 (쉬움)") == "AI 2 (Easy)"
-    assert lines.name_en("AI 4 (어려움)") == "AI 4 (Hard)"
-    assert lines.name_en("철수") == "철수"
+    assert (lines.ai_name(2, "easy"), lines.ai_name(2, "easy", "en")) == ("AI 2 (쉬움)", "AI 2 (Easy)")
+    assert lines.ai_name(4, "hard", "en") == "AI 4 (Hard)"
+    ai = {"id": "ai-1", "name": "AI 4 (어려움)", "kind": "ai", "level": "hard", "number": 4}
+    assert lines.seat_name(ai, "en") == "AI 4 (Hard)" and lines.seat_name(ai, "ko") == "AI 4 (어려움)"
+    # made from the level, never read back from the Korean name: a renamed level shows its own
+    assert lines.seat_name({**ai, "level": "easy"}, "en") == "AI 4 (Easy)"
+    assert lines.seat_name({"id": "p1", "name": "철수", "kind": "guest"}, "en") == "철수"
+    # a seat of a record from before numbers were kept shows its stored name
+    assert lines.seat_name({"id": "ai-2", "name": "AI 2 (쉬움)", "kind": "ai", "level": "easy"}, "en") == "AI 2 (쉬움)"
+
+
+def test_the_room_names_an_ai_as_the_catalog_does():
+    from tilerooms.rooms.catalog import AI_LEVELS
+
+    for level in AI_LEVELS:
+        assert lines.ai_name(3, level) == f"AI 3 ({AI_LEVELS[level]})"  # the room's stored (Korean) name
 
 
 # -- RoomState over real room views ------------------------------------------------------------
@@ -141,8 +156,8 @@ async def test_a_first_meld_refusal_says_how_many_points_are_missing(service):
     host._room_id = room_id
     host._apply_view(await service.view(room_id, HOST.id), force=True)
     assert host.meld_text == "첫 등록: 15 / 30점 (15점 더)"
-    assert host.problem == "첫 등록은 30점 이상이어야 해요 (지금 15점, 15점 더 필요해요)"
-    assert host.problem_en == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
+    assert server_text(host.problem, host.problem_args) == "첫 등록은 30점 이상이어야 해요 (지금 15점, 15점 더 필요해요)"
+    assert server_text(host.problem, host.problem_args, "en") == "Your initial meld needs 30 points or more (now 15: 15 more needed)"
 
 
 async def test_a_spectator_sees_no_rack_and_english_ai_names(service):
@@ -166,7 +181,7 @@ def test_results_name_the_winner_in_english_too():
         "endReason": "rackEmpty",
         "names": {"ai-1": "AI 2 (보통)", "p1": "영희"},
     }
-    shown = _result_vars(result)
+    shown = _result_vars(result, {"ai-1": lines.ai_name(2, "normal", "en")})
     assert shown["result_summary"] == "AI 2 (보통) 님 승리! (타일을 모두 내려놓았어요)"
     assert shown["result_summary_en"] == "AI 2 (Normal) won! (A player emptied their rack)"
     assert [r.name_en for r in shown["result_rows"]] == ["AI 2 (Normal)", "영희"]

@@ -47,8 +47,8 @@ class ParsedAction:
     prefs: dict[str, bool] = field(default_factory=dict)
 
 
-def _bad(message: str) -> RuleError:
-    return RuleError("bad_action", message)
+def _bad(message_id: str, message: str) -> RuleError:
+    return RuleError("bad_action", message, message_id=message_id)
 
 
 def parse_tile(value: object) -> int:
@@ -56,60 +56,60 @@ def parse_tile(value: object) -> int:
     if isinstance(value, str):
         head = value.split(":", 1)[0]
         if not head.isdigit():
-            raise _bad("패 형식이 올바르지 않습니다")
+            raise _bad("mj.bad_action.tile", "패 형식이 올바르지 않습니다")
         value = int(head)
     if type(value) is not int or not 0 <= value < 136:
-        raise _bad("패 형식이 올바르지 않습니다")
+        raise _bad("mj.bad_action.tile", "패 형식이 올바르지 않습니다")
     return value
 
 
 def parse_action(action: object) -> ParsedAction:
     """Check the shape of `action` and return it parsed; RuleError("bad_action") otherwise."""
     if not isinstance(action, dict):
-        raise _bad("잘못된 요청입니다")
+        raise _bad("mj.bad_action", "잘못된 요청입니다")
     kind = action.get("type")
     if kind in CALLS:  # short form of a claim
         action = {**action, "type": "claim", "call": kind}
         kind = "claim"
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise _bad("알 수 없는 행동입니다")
+        raise _bad("mj.bad_action.type", "알 수 없는 행동입니다")
     parsed = ParsedAction(kind)
     seq = action.get("seq")
     if seq is not None and type(seq) is not int:
-        raise _bad("요청 번호가 올바르지 않습니다")
+        raise _bad("mj.bad_action.seq", "요청 번호가 올바르지 않습니다")
     parsed.seq = seq
     at = action.get("at")
     if at is not None:
         if type(at) not in (int, float) or not 0 <= at < 1e15:
-            raise _bad("시각 형식이 올바르지 않습니다")
+            raise _bad("mj.bad_action.at", "시각 형식이 올바르지 않습니다")
         parsed.at = at
     if kind in ("discard", "kakan"):
         parsed.tile = parse_tile(action.get("tile"))
         riichi = action.get("riichi", False)
         if type(riichi) is not bool or (riichi and kind != "discard"):
-            raise _bad("리치 표시가 올바르지 않습니다")
+            raise _bad("mj.bad_action.riichi", "리치 표시가 올바르지 않습니다")
         parsed.riichi = riichi
     elif kind == "ankan":
         k = action.get("kind")
         if k is None and "tile" in action:
             k = parse_tile(action["tile"]) >> 2
         if type(k) is not int or not 0 <= k < 34:
-            raise _bad("깡할 패 종류가 올바르지 않습니다")
+            raise _bad("mj.bad_action.kind", "깡할 패 종류가 올바르지 않습니다")
         parsed.kind = k
     elif kind == "claim":
         call = action.get("call")
         if call not in CALLS:
-            raise _bad("응답 종류가 올바르지 않습니다")
+            raise _bad("mj.bad_action.call", "응답 종류가 올바르지 않습니다")
         parsed.call = call
         tiles = action.get("tiles", [])
         if not isinstance(tiles, list) or len(tiles) > 3:
-            raise _bad("울기에 쓸 패 목록이 올바르지 않습니다")
+            raise _bad("mj.bad_action.tiles", "울기에 쓸 패 목록이 올바르지 않습니다")
         parsed.tiles = [parse_tile(t) for t in tiles]
         if len(set(parsed.tiles)) != len(parsed.tiles):
-            raise _bad("같은 패를 두 번 쓸 수 없습니다")
+            raise _bad("mj.bad_action.twice", "같은 패를 두 번 쓸 수 없습니다")
     elif kind == "setPref":
         prefs = {k: action[k] for k in PREF_KEYS if k in action}
         if not prefs or any(type(v) is not bool for v in prefs.values()):
-            raise _bad("설정 값이 올바르지 않습니다")
+            raise _bad("mj.bad_action.prefs", "설정 값이 올바르지 않습니다")
         parsed.prefs = prefs
     return parsed

@@ -116,14 +116,14 @@ def compute_eligibility(state: dict[str, Any], window: dict[str, Any]) -> None:
         window["eligible"][seat] = calls
 
 
-def ron_refusal(state: dict[str, Any], seat: int, tile: int) -> str:
-    """Why `seat` cannot ron `tile` (Korean), for a refused claim."""
+def ron_refusal(state: dict[str, Any], seat: int, tile: int) -> tuple[str, str]:
+    """Why `seat` cannot ron `tile`, for a refused claim: (message id, Korean message)."""
     h = state["hand"]
     if (tile >> 2) not in waits_of(h, seat):
-        return "화료할 수 없는 패입니다"
+        return ("cannot_ron.wait", "화료할 수 없는 패입니다")
     if in_furiten(h, seat):
-        return "후리텐이라 론할 수 없습니다"
-    return "역이 없어 화료할 수 없습니다"
+        return ("cannot_ron.furiten", "후리텐이라 론할 수 없습니다")
+    return ("no_yaku", "역이 없어 화료할 수 없습니다")
 
 
 def _best_priority(calls: list[str]) -> int:
@@ -161,34 +161,34 @@ def winning_claim(window: dict[str, Any], players: int) -> tuple[list[int], tupl
     return [], best
 
 
-def check_claim_tiles(state: dict[str, Any], seat: int, call: str, tiles: list[int]) -> str | None:
-    """Why the hand tiles chosen for a pon / kan / chi do not fit (Korean), or None."""
+def check_claim_tiles(state: dict[str, Any], seat: int, call: str, tiles: list[int]) -> tuple[str, str] | None:
+    """Why the hand tiles chosen for a pon / kan / chi do not fit (message id, Korean message), or None."""
     h = state["hand"]
     window = h["claim"]
     tile = window["tile"]
     closed = h["closed"][seat]
     if any(t not in closed for t in tiles):
-        return "손에 없는 패로 울 수 없습니다"
+        return ("bad_claim_tiles.missing", "손에 없는 패로 울 수 없습니다")
     if call == "pon":
         choices = pon_choices(state, seat, tile)
         if not tiles:
             return None
         ok = len(tiles) == 2 and all(t >> 2 == tile >> 2 for t in tiles)
         if ok and not _has_discard_after(closed, tiles, [tile >> 2]):
-            return "울고 나서 버릴 수 있는 패가 없습니다"
-        return None if ok and choices else "퐁할 수 있는 조합이 아닙니다"
+            return ("bad_claim_tiles.no_discard", "울고 나서 버릴 수 있는 패가 없습니다")
+        return None if ok and choices else ("bad_claim_tiles.pon", "퐁할 수 있는 조합이 아닙니다")
     if call == "kan":
         if tiles and (len(tiles) != 3 or any(t >> 2 != tile >> 2 for t in tiles)):
-            return "깡할 수 있는 조합이 아닙니다"
+            return ("bad_claim_tiles.kan", "깡할 수 있는 조합이 아닙니다")
         return None
     if call == "chi":
         if len(tiles) != 2:
-            return "치에 쓸 패 2장을 골라 주세요"
+            return ("bad_claim_tiles.chi_pick", "치에 쓸 패 2장을 골라 주세요")
         kinds = sorted([tiles[0] >> 2, tiles[1] >> 2, tile >> 2])
         if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
-            return "치할 수 있는 조합이 아닙니다"
+            return ("bad_claim_tiles.chi", "치할 수 있는 조합이 아닙니다")
         if not _has_discard_after(closed, tiles, kuikae_kinds("chi", tile >> 2, [t >> 2 for t in tiles])):
-            return "울고 나서 버릴 수 있는 패가 없습니다"
+            return ("bad_claim_tiles.no_discard", "울고 나서 버릴 수 있는 패가 없습니다")
         return None
     return None
 

@@ -74,9 +74,9 @@ def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -
     `players` are 3 (sanma) or 4 distinct ids; `options` are spec §2 keys plus ``startedAt``.
     """
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError("bad_players", "마작은 3명 또는 4명이 있어야 시작할 수 있습니다")
+        raise RuleError("bad_players", "마작은 3명 또는 4명이 있어야 시작할 수 있습니다", message_id="mj.bad_players")
     if any(not isinstance(p, str) or not p for p in players) or len(set(players)) != len(players):
-        raise RuleError("bad_players", "참가자 이름이 올바르지 않습니다")
+        raise RuleError("bad_players", "참가자 이름이 올바르지 않습니다", message_id="mj.bad_players.names")
     opts = resolve_options(options, len(players))
     rng = SeededRng(seed)
     seats = list(players)
@@ -99,7 +99,7 @@ def _seat(state: dict[str, Any], player: str) -> int:
         players: list[str] = state["players"]
         return players.index(player)
     except ValueError:
-        raise RuleError("not_player", "이 게임의 참가자가 아닙니다") from None
+        raise RuleError("not_player", "이 게임의 참가자가 아닙니다", message_id="mj.not_player") from None
 
 
 def active_players(state: dict[str, Any]) -> list[str]:
@@ -208,34 +208,34 @@ def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAc
     act = parse_action(action)
     seat = _seat(state, player)
     if state["left"][seat] and act.type != "timeout":  # a left seat still times out (autopilot)
-        raise RuleError("left", "이미 나간 게임입니다")
+        raise RuleError("left", "이미 나간 게임입니다", message_id="mj.left")
     if state["phase"] == "finished":
-        raise RuleError("game_over", "대국이 끝났습니다")
+        raise RuleError("game_over", "대국이 끝났습니다", message_id="mj.game_over")
     if act.type in ("setPref", "leave"):
         return act, seat
     if act.seq is not None and act.seq < state["phase_seq"]:
-        raise RuleError("stale", "화면이 최신 상태가 아닙니다. 다시 확인하고 시도해 주세요")
+        raise RuleError("stale", "화면이 최신 상태가 아닙니다. 다시 확인하고 시도해 주세요", message_id="mj.stale")
     if act.type == "timeout":
         if player not in active_players(state):
-            raise RuleError("not_your_turn", "지금은 당신 차례가 아닙니다")
+            raise RuleError("not_your_turn", "지금은 당신 차례가 아닙니다", message_id="mj.not_your_turn")
         due = deadline(state)
         if due is None or _now(state, act) < due:
-            raise RuleError("not_yet", "아직 시간이 남았습니다")
+            raise RuleError("not_yet", "아직 시간이 남았습니다", message_id="mj.not_yet")
         return act, seat
     if act.type == "ready":
         if state["phase"] != "handResult":
-            raise RuleError("not_now", "지금은 결과 확인 단계가 아닙니다")
+            raise RuleError("not_now", "지금은 결과 확인 단계가 아닙니다", message_id="mj.not_now.result")
         if state["ready"][seat]:
             raise RuleError("already_ready", "이미 확인했습니다")
         return act, seat
     if state["phase"] != "playing":
-        raise RuleError("not_now", "지금은 할 수 없는 행동입니다")
+        raise RuleError("not_now", "지금은 할 수 없는 행동입니다", message_id="mj.not_now")
     h = state["hand"]
     if act.type in CLAIM_ACTIONS:
         _check_claim(state, seat, act)
         return act, seat
     if h["stage"] == "claim" or h["turn"] != seat:
-        raise RuleError("not_your_turn", "지금은 당신 차례가 아닙니다")
+        raise RuleError("not_your_turn", "지금은 당신 차례가 아닙니다", message_id="mj.not_your_turn")
     _check_turn(state, seat, act)
     return act, seat
 
@@ -254,18 +254,19 @@ def _check_claim(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
     call = cast(str, act.call)  # parse_action sets the call of a claim
     if call not in window["eligible"][seat]:
         if call == "ron":
-            raise RuleError("cannot_ron", ron_refusal(state, seat, window["tile"]))
+            message_id, message = ron_refusal(state, seat, window["tile"])
+            raise RuleError("cannot_ron", message, message_id=message_id)
         raise RuleError("cannot_claim", "지금은 그 울기를 할 수 없습니다")
     problem = check_claim_tiles(state, seat, call, act.tiles)
     if problem:
-        raise RuleError("bad_claim_tiles", problem)
+        raise RuleError("bad_claim_tiles", problem[1], message_id=problem[0])
 
 
 def _check_turn(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
     h = state["hand"]
     stage = h["stage"]
     if act.type != "discard" and stage != "afterDraw":
-        raise RuleError("not_now", "울기 직후에는 패를 버려야 합니다")
+        raise RuleError("not_now", "울기 직후에는 패를 버려야 합니다", message_id="mj.not_now.discard")
     if act.type == "discard":
         tile = cast(int, act.tile)  # parse_action sets the tile of a discard
         if tile not in h["closed"][seat]:
@@ -276,13 +277,13 @@ def _check_turn(state: dict[str, Any], seat: int, act: ParsedAction) -> None:
         if stage == "afterCall" and (tile >> 2) in h["kuikae"]:
             if (tile >> 2) == h["kuikae"][0]:
                 raise RuleError("kuikae", "방금 울은 패와 같은 패는 버릴 수 없습니다")
-            raise RuleError("kuikae", "울은 패의 반대쪽 스지 패는 버릴 수 없습니다")
+            raise RuleError("kuikae", "울은 패의 반대쪽 스지 패는 버릴 수 없습니다", message_id="kuikae.suji")
         if act.riichi:
             if stage != "afterDraw":
                 raise RuleError("riichi_not_now", "울기 직후에는 리치할 수 없습니다")
             blocker = riichi_blocker(state, seat)
             if blocker:
-                raise RuleError("riichi_refused", blocker)
+                raise RuleError("riichi_refused", blocker[1], message_id=blocker[0])
             if tile not in riichi_discards(state, seat):
                 raise RuleError("not_tenpai", "버린 뒤 텐파이가 아니라 리치할 수 없습니다")
     elif act.type == "tsumo":

@@ -98,21 +98,21 @@ def resolve_options(raw: Mapping[str, Any] | None = None, players: int = 4) -> d
     opts = default_options(players)
     for key, value in (raw or {}).items():
         if key not in OPTION_KEYS:
-            raise RuleError("bad_option", f"알 수 없는 옵션입니다: {key}", key=key)
+            raise RuleError("bad_option", f"알 수 없는 옵션입니다: {key}", message_id="mj.bad_option.unknown", key=key)
         if key in _CHOICES:
             # bool is an int in Python: compare type too so 1 != True for boolean options
             if not any(value == c and type(value) is type(c) for c in _CHOICES[key]):
-                raise RuleError("bad_option", f"옵션 값이 올바르지 않습니다: {key}={value!r}", key=key)
+                raise RuleError("bad_option", f"옵션 값이 올바르지 않습니다: {key}={value!r}", message_id="mj.bad_option.value", key=key, value=repr(value))
             allowed_here = _MODE_ONLY.get(players, {}).get(key)
             if allowed_here is not None and value not in allowed_here:
                 continue  # other mode's value: keep this mode's default
         elif key in _RANGES:
             lo, hi = _RANGES[key]
             if type(value) is not int or not lo <= value <= hi:
-                raise RuleError("bad_option", f"옵션 값이 올바르지 않습니다: {key}={value!r}", key=key)
+                raise RuleError("bad_option", f"옵션 값이 올바르지 않습니다: {key}={value!r}", message_id="mj.bad_option.value", key=key, value=repr(value))
         elif key in _POINT_KEYS:
             if type(value) is not int or value <= 0 or value % 100:
-                raise RuleError("bad_option", f"점수는 100점 단위 양의 정수여야 합니다: {key}", key=key)
+                raise RuleError("bad_option", f"점수는 100점 단위 양의 정수여야 합니다: {key}", message_id="mj.bad_option.points", key=key)
         opts[key] = value
     return opts
 

@@ -12,17 +12,17 @@ from tilerooms.games.mahjong.wins import held_counts, is_menzen, waits_of
 RIICHI_COST = 1000
 
 
-def riichi_blocker(state: dict[str, Any], seat: int) -> str | None:
-    """Why `seat` may not declare riichi now (a Korean message), or None (spec 5.4)."""
+def riichi_blocker(state: dict[str, Any], seat: int) -> tuple[str, str] | None:
+    """Why `seat` may not declare riichi now (message id, Korean message), or None (spec 5.4)."""
     h = state["hand"]
     if h["riichi"][seat] is not None:
-        return "이미 리치했습니다"
+        return ("riichi_refused.already", "이미 리치했습니다")
     if not is_menzen(h, seat):
-        return "울었기 때문에 리치할 수 없습니다"
+        return ("riichi_refused.open", "울었기 때문에 리치할 수 없습니다")
     if state["points"][seat] < RIICHI_COST:
-        return "점수가 1000점 미만이라 리치할 수 없습니다"
+        return ("riichi_refused.points", "점수가 1000점 미만이라 리치할 수 없습니다")
     if len(h["live"]) < (3 if is_sanma(state) else 4):  # spec 5.4: 4 left (sanma 3)
-        return "남은 패가 부족해 리치할 수 없습니다"
+        return ("riichi_refused.wall", "남은 패가 부족해 리치할 수 없습니다")
     return None
 
 

@@ -30,7 +30,7 @@ def resolve_options(options: Mapping[str, Any] | None, players: int = 4) -> dict
     raw = dict(options or {})
     started = raw.pop("startedAt", 0)
     if type(started) not in (int, float) or not 0 <= started < 1e15:
-        raise RuleError("bad_option", "시작 시각이 올바르지 않습니다", key="startedAt")
+        raise RuleError("bad_option", "시작 시각이 올바르지 않습니다", message_id="mj.bad_option.start", key="startedAt")
     opts = mj_options.resolve_options(raw, players)
     opts["startedAt"] = started
     return opts

@@ -69,7 +69,7 @@ def setup(options: dict[str, Any] | None, players: list[str], seed: int | str) -
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError("bad_players", "2~4명이 있어야 시작할 수 있어요")
     if any(not isinstance(p, str) or not p for p in players) or len(set(players)) != len(players):
-        raise RuleError("bad_players", "참가자 이름이 올바르지 않아요")
+        raise RuleError("bad_players", "참가자 이름이 올바르지 않아요", message_id="bad_players.names")
     opts = resolve_options(options)
     rng = SeededRng(seed)
     first, racks, pool = deal(players, rng)
@@ -113,7 +113,7 @@ def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAc
     """Every check of `validate`; returns the parsed action and, for commit, the turn check."""
     act = parse_action(action)
     if player not in state["seats"]:
-        raise RuleError("not_player", "이 게임의 참가자가 아니에요")
+        raise RuleError("not_player", "이 게임의 참가자가 아니에요", message_id="not_in_game")
     if player in state["left"]:
         raise RuleError("left", "이미 나간 게임이에요")
     if act.type == "leave":

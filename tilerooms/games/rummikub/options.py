@@ -39,7 +39,7 @@ MAX_GAME_SECONDS = 6 * 3600
 
 
 def _bad(key: str, value: object) -> RuleError:
-    return RuleError("bad_option", f"지원하지 않는 설정이에요: {key}={value!r}", option=key)
+    return RuleError("bad_option", f"지원하지 않는 설정이에요: {key}={value!r}", message_id="bad_option.unsupported", option=key, value=repr(value))
 
 
 def _same_type(value: object, choice: object) -> bool:
@@ -55,11 +55,11 @@ def resolve_options(options: dict[str, Any] | None) -> dict[str, Any]:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise RuleError("bad_option", "설정 형식이 올바르지 않아요")
+        raise RuleError("bad_option", "설정 형식이 올바르지 않아요", message_id="bad_option.format")
     resolved = dict(DEFAULTS)
     for key, value in options.items():
         if key not in DEFAULTS:
-            raise RuleError("bad_option", f"알 수 없는 설정이에요: {key}", option=key)
+            raise RuleError("bad_option", f"알 수 없는 설정이에요: {key}", message_id="bad_option.unknown", option=key)
         if key in CHOICES:
             if not any(_same_type(value, c) and value == c for c in CHOICES[key]):
                 raise _bad(key, value)

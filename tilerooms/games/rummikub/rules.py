@@ -101,31 +101,47 @@ def normalize_set(tile_ids: list[str], as_hint: str | None = None) -> Normalized
     return group or run
 
 
-def set_problem(tile_ids: list[str], as_hint: str | None = None) -> str | None:
-    """A short Korean reason why `tile_ids` is not a valid set (None when it is valid).
+# why a set is not valid: id -> its short Korean reason (the catalog `set.reason.<id>` has both languages)
+SET_PROBLEMS = {
+    "unknown_tile": "알 수 없는 타일이 있어요",
+    "too_short": "3개 이상이어야 해요",
+    "group_too_long": "같은 숫자 묶음은 4개까지예요",
+    "group_colour_twice": "같은 색이 두 개예요",
+    "run_too_long": "연속 숫자는 13개까지예요",
+    "run_number_twice": "같은 숫자가 두 개예요",
+    "run_wraps": "13 다음에 1은 올 수 없어요",
+    "run_gap": "숫자가 이어지지 않아요",
+    "mixed": "같은 숫자 다른 색, 또는 같은 색 연속 숫자여야 해요",
+}
+
+
+def set_problem_id(tile_ids: list[str], as_hint: str | None = None) -> str | None:
+    """Why `tile_ids` is not a valid set, as an id of `SET_PROBLEMS` (None when it is valid).
 
     Shown next to a red-bordered draft set (spec §9 실시간 검증 표시).
     """
     ids = list(tile_ids)
     if any(i not in TILES for i in ids) or len(set(ids)) != len(ids):
-        return "알 수 없는 타일이 있어요"
+        return "unknown_tile"
     if len(ids) < 3:
-        return "3개 이상이어야 해요"
+        return "too_short"
     if normalize_set(ids, as_hint) is not None:
         return None
     nums = [TILES[i] for i in ids if TILES[i].n is not None]
     numbers = [t.n for t in nums]
     colours = [t.colour for t in nums]
     if len(set(numbers)) == 1:  # meant as a group
-        if len(ids) > MAX_GROUP:
-            return "같은 숫자 묶음은 4개까지예요"
-        return "같은 색이 두 개예요"
+        return "group_too_long" if len(ids) > MAX_GROUP else "group_colour_twice"
     if len(set(colours)) == 1:  # meant as a run
         if len(ids) > MAX_RUN:
-            return "연속 숫자는 13개까지예요"
+            return "run_too_long"
         if len(set(numbers)) != len(numbers):
-            return "같은 숫자가 두 개예요"
-        if 13 in numbers and 1 in numbers:
-            return "13 다음에 1은 올 수 없어요"
-        return "숫자가 이어지지 않아요"
-    return "같은 숫자 다른 색, 또는 같은 색 연속 숫자여야 해요"
+            return "run_number_twice"
+        return "run_wraps" if 13 in numbers and 1 in numbers else "run_gap"
+    return "mixed"
+
+
+def set_problem(tile_ids: list[str], as_hint: str | None = None) -> str | None:
+    """A short Korean reason why `tile_ids` is not a valid set (None when it is valid)."""
+    problem = set_problem_id(tile_ids, as_hint)
+    return SET_PROBLEMS[problem] if problem else None

@@ -21,15 +21,19 @@ class TurnCheck:
     ok: bool
     code: str = ""
     message: str = ""
+    message_id: str = ""  # the catalog id when one code has several messages (else the code)
     invalid_sets: list[int] = field(default_factory=list)
     normalized: list[NormalizedSet] = field(default_factory=list)
     from_rack: list[str] = field(default_factory=list)
     meld_points: int = 0
+    required: int = 0  # the initial meld's minimum, for `initial_meld_points`
 
     def error(self) -> RuleError:
         """The failure as a RuleError (invalid set indices in `details` when there are any)."""
-        details = {"invalidSets": self.invalid_sets} if self.invalid_sets else {}
-        return RuleError(self.code, self.message, **details)
+        details: dict[str, Any] = {"invalidSets": self.invalid_sets} if self.invalid_sets else {}
+        if self.code == "initial_meld_points":  # the message's parameters
+            details.update(required=self.required, points=self.meld_points)
+        return RuleError(self.code, self.message, message_id=self.message_id or None, **details)
 
 
 def conservation_problem(
@@ -63,7 +67,7 @@ def conservation_problem(
             if start in draft_groups:
                 continue
             if any(start < g for g in draft_groups):
-                return TurnCheck(False, "initial_meld_table", "첫 등록 전에는 테이블의 세트에 타일을 붙일 수 없어요")
+                return TurnCheck(False, "initial_meld_table", "첫 등록 전에는 테이블의 세트에 타일을 붙일 수 없어요", message_id="initial_meld_table.extend")
             return TurnCheck(False, "initial_meld_table", "첫 등록 전에는 테이블의 타일을 옮길 수 없어요")
     return None
 
@@ -104,5 +108,6 @@ def validate_turn(
                 "initial_meld_points",
                 f"첫 등록은 {required}점 이상이어야 해요 (지금 {meld_points}점)",
                 meld_points=meld_points,
+                required=required,
             )
     return TurnCheck(True, normalized=valid, from_rack=from_rack, meld_points=meld_points)

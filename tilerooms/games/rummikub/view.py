@@ -15,7 +15,7 @@ from typing import Any
 
 from tilerooms.core.json_copy import json_copy
 from tilerooms.games.rummikub.clock import deadline
-from tilerooms.games.rummikub.rules import normalize_set, set_problem
+from tilerooms.games.rummikub.rules import normalize_set, set_problem, set_problem_id
 from tilerooms.games.rummikub.scoring import game_result
 from tilerooms.games.rummikub.state import draft_sets
 from tilerooms.games.rummikub.turn import validate_turn
@@ -34,6 +34,7 @@ def _checked_sets(sets: Sequence[dict[str, Any]], table_ids: set[str]) -> list[d
                 "kind": norm.kind if norm else None,
                 "points": norm.points if norm else 0,
                 "reason": None if norm else set_problem(s["tile_ids"], s.get("as")),
+                "reason_id": None if norm else set_problem_id(s["tile_ids"], s.get("as")),
                 "from_table": any(t in table_ids for t in s["tile_ids"]),
             }
         )
@@ -45,6 +46,7 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
     table_ids = {t for s in state["table"] for t in s["tile_ids"]}
     melded = state["has_melded"][player]
     check = validate_turn(state["table"], state["racks"][player], sets, melded, state["options"])
+    refusal = None if check.ok else check.error()  # what a commit now would be refused with: its message id and parameters too
     checked = _checked_sets(sets, table_ids)
     progress = None
     if not melded:  # spec 9: "첫 등록: 21 / 30점"
@@ -57,7 +59,7 @@ def _own_draft(state: dict[str, Any], player: str) -> dict[str, Any]:
         "changed": state["draft"] is not None,
         "initial_meld": progress,
         "commit_ok": check.ok,
-        "commit_problem": None if check.ok else {"code": check.code, "message": check.message, "invalidSets": check.invalid_sets},
+        "commit_problem": None if refusal is None else {**refusal.to_dict(), "id": refusal.id, "invalidSets": check.invalid_sets},
     }
 
 

@@ -7,7 +7,9 @@ import reflex as rx
 from tilerooms.i18n import text
 from tilerooms.pages.account.state import COLOR_NAMES, AccountState
 from tilerooms.shell.header import page
-from tilerooms.shell.text import by_locale, game_name, server_text, tr
+from tilerooms.shell.text import by_locale, game_name, tr, tr_of
+
+NOTICES = ("acct.notice.renamed", "acct.notice.confirm_delete")  # what `AccountState.notice` may hold
 
 
 def _guest_notice() -> rx.Component:
@@ -111,7 +113,7 @@ def profile_page() -> rx.Component:
                     align="center",
                     spacing="4",
                 ),
-                rx.cond(AccountState.notice != "", rx.callout(server_text(AccountState.notice), icon="info", id="account-notice")),
+                rx.cond(AccountState.notice != "", rx.callout(tr_of(AccountState.notice, NOTICES), icon="info", id="account-notice")),
                 rx.grid(
                     _stat("acct.stat.games", AccountState.games, "stat-games"),
                     _stat("acct.stat.wins", AccountState.wins, "stat-wins"),

@@ -72,7 +72,7 @@ class AccountState(rx.State):
     replays: list[dict[str, str]] = []  # the member's stored games, each with its replay's link (issue 21: 2)
     weekly: list[dict[str, Any]] = []
     all_time: list[dict[str, Any]] = []
-    notice: str = ""
+    notice: str = ""  # the notice line: a message id of the account catalog (`acct.notice.*`)
 
     async def _who(self) -> Identity:
         identity = await self.get_state(IdentityState)
@@ -135,7 +135,7 @@ class AccountState(rx.State):
         if stored:
             identity.nickname = stored
             self.nickname = stored
-            self.notice = "닉네임을 바꿨어요."
+            self.notice = "acct.notice.renamed"
 
     @browser_event
     async def choose_color(self, color: str) -> None:
@@ -158,7 +158,7 @@ class AccountState(rx.State):
         if user_id is None:
             return None
         if str(form.get("confirm", "")).strip() != who.name:
-            self.notice = "확인을 위해 닉네임을 정확히 입력해 주세요."
+            self.notice = "acct.notice.confirm_delete"
             return None
         await asyncio.to_thread(users.delete_member, user_id)
         identity._forget_member()

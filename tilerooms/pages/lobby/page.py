@@ -8,7 +8,7 @@ from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.shell.header import page
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.practice import AI_COUNTS, LEVELS, PracticeState
-from tilerooms.shell.text import game_name, server_text, tr
+from tilerooms.shell.text import game_name, server_message, tr
 from tilerooms.table.state import RoomState
 
 STATUS = {"waiting": "status.waiting", "playing": "status.playing", "paused": "status.paused", "finished": "lobby.status.finished"}
@@ -213,7 +213,10 @@ def lobby() -> rx.Component:
                 wrap="wrap",  # a phone puts the third button on a second line instead of off the screen
             ),
             rx.text(tr("lobby.practice.note"), size="1", color_scheme="gray"),
-            rx.cond(LobbyState.error != "", rx.callout(server_text(LobbyState.error), icon="triangle_alert", color_scheme="red", id="lobby-error")),
+            rx.cond(
+                LobbyState.error != "",
+                rx.callout(server_message(LobbyState.error, LobbyState.error_args), icon="triangle_alert", color_scheme="red", id="lobby-error"),
+            ),
             rx.heading(tr("lobby.rooms"), size="5", margin_top="1em"),
             rx.cond(
                 LobbyState.rooms.length() == 0,

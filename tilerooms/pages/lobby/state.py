@@ -9,6 +9,7 @@ import reflex as rx
 
 from tilerooms import wiring
 from tilerooms.core import RuleError
+from tilerooms.i18n import refusal
 from tilerooms.reflex_ext import sockets
 from tilerooms.reflex_ext.assign import put
 from tilerooms.reflex_ext.page_reset import entered, reset
@@ -26,7 +27,8 @@ class LobbyState(rx.State):
     """Lobby list and the create-room form."""
 
     rooms: list[dict[str, Any]] = []
-    error: str = ""
+    error: str = ""  # a refusal's message id (`SERVER_MESSAGES`), shown with `error_args`
+    error_args: dict[str, str] = {}
     _following: bool = False  # this browser's follow loop runs
     KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_following",)  # the loop's own mark outlives a page reset (`page_reset`)
 
@@ -39,6 +41,11 @@ class LobbyState(rx.State):
         rooms = await wiring.rooms().service.lobby()
         with entered(self):
             put(self, {"rooms": rooms})
+
+    def _refuse(self, err: RuleError) -> None:
+        """Show a refusal on the error line (its message id and parameters)."""
+        self.error, args = refusal(err)
+        put(self, {"error_args": args})
 
     def _shown(self) -> bool:
         """Whether this browser still shows the lobby (a room's page, say, replaced it)."""
@@ -100,7 +107,7 @@ class LobbyState(rx.State):
                 origin=request_origin(self),
             )
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             return None
         self.error = ""
         return rx.redirect(f"/room/{room_id}")
@@ -113,6 +120,6 @@ class LobbyState(rx.State):
         try:
             room_id = await wiring.rooms().service.create_practice(identity._current_user(), ai_count=ai_count, level=level, origin=request_origin(self))
         except RuleError as err:
-            self.error = err.message
+            self._refuse(err)
             return None
         return rx.redirect(f"/room/{room_id}")

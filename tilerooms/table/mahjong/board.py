@@ -23,9 +23,9 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import MESSAGES
-from tilerooms.shell.text import by_locale, server_line, server_text, tr
+from tilerooms.shell.text import by_locale, server_message, tr, tr_of
 from tilerooms.table.mahjong.results import result_overlay
-from tilerooms.table.mahjong.rows import HAND_SIZE, PLACES, POND_ROWS, WAITING_TEXT
+from tilerooms.table.mahjong.rows import HAND_SIZE, NO_YAKU, NO_YAKU_TSUMO_ONLY, PLACES, POND_ROWS
 from tilerooms.table.mahjong.rules_dialog import rules_dialog
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_token_tile, tile_face, token_code
@@ -345,14 +345,17 @@ def _status_line() -> rx.Component:
         # a claim window (nobody holds a tile to discard) I have no part in
         rx.cond(
             _playing() & (turn.holder == "") & ~MahjongTable.mj_claim.open,
-            rx.badge(server_text(rx.Var.create(WAITING_TEXT)), color_scheme="gray", size="3", id="mj-waiting"),
+            rx.badge(tr("mjr.deciding"), color_scheme="gray", size="3", id="mj-waiting"),
         ),
         rx.cond(own.riichi_mode, rx.badge(tr("mj.riichi_mode"), color_scheme="amber", size="2", id="mj-riichi-mode")),
         rx.cond(MahjongTable.mj_beginner, _selected_hint()),
         rx.cond(own.waits_text != "", rx.badge(by_locale(own.waits_text_en, own.waits_text), color_scheme="blue", size="2", id="mj-waits")),
         rx.cond(own.furiten, rx.badge(tr("mj.furiten"), color_scheme="red", size="2", id="mj-furiten")),
         rx.cond(own.in_riichi, rx.badge(tr("mj.in_riichi"), color_scheme="amber", size="2")),
-        rx.cond(MahjongTable.mj_beginner & (own.no_yaku != ""), rx.badge(server_text(own.no_yaku), color_scheme="orange", size="2", id="mj-no-yaku")),
+        rx.cond(
+            MahjongTable.mj_beginner & (own.no_yaku != ""),
+            rx.badge(tr_of(own.no_yaku, (NO_YAKU, NO_YAKU_TSUMO_ONLY)), color_scheme="orange", size="2", id="mj-no-yaku"),
+        ),
         rx.cond(
             MahjongTable.mj_beginner & (own.yaku_hint != ""),
             rx.badge(by_locale(own.yaku_hint_en, own.yaku_hint), color_scheme="teal", size="2", id="mj-yaku-hint"),
@@ -406,7 +409,9 @@ def _band() -> rx.Component:
     return rx.box(
         rx.callout(tr("mj.landscape"), icon="smartphone", size="1", class_name="mj-landscape-tip"),
         rx.box(
-            rx.cond(RoomState.error != "", rx.el.div(server_line(RoomState.error, RoomState.error_en), id="room-error", class_name="mj-error", role="alert")),
+            rx.cond(
+                RoomState.error != "", rx.el.div(server_message(RoomState.error, RoomState.error_args), id="room-error", class_name="mj-error", role="alert")
+            ),
             rx.cond(MahjongTable.mj_claim.open, _claim_window()),
             rx.cond(info.my_turn & ~MahjongTable.mj_claim.open, _turn_buttons()),
             class_name="mj-band-content",

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.i18n import MESSAGES
 from tilerooms.shell.replay_link import replay_link
-from tilerooms.shell.text import by_locale, server_text, tr
+from tilerooms.shell.text import by_locale, tr, tr_of
+from tilerooms.table.mahjong.rows import END_REASONS
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.table.state import RoomState
+
+TITLES = [key for key in MESSAGES if key.startswith("mjr.title.")]  # what a hand result's `title` holds
 
 YAKU_STEP = 0.15  # seconds between two yaku lines appearing
 
@@ -176,7 +180,7 @@ def hand_result(final: bool = False) -> rx.Component:
         )
     return rx.box(
         rx.box(
-            rx.el.span(server_text(res.title), class_name="mj-callout", id="mj-result-title"),
+            rx.el.span(tr_of(res.title, TITLES), class_name="mj-callout", id="mj-result-title"),
             rx.el.span(by_locale(res.round_label_en, res.round_label), class_name="mj-res-round"),
             class_name="mj-result-head",
         ),
@@ -296,7 +300,7 @@ def mahjong_final() -> rx.Component:
             rx.box(
                 rx.box(
                     rx.el.h2(tr("mj.final"), class_name="mj-final-title"),
-                    rx.el.span(server_text(MahjongTable.mj_end), id="mj-end-reason", class_name="mj-res-note"),
+                    rx.el.span(tr_of(MahjongTable.mj_end, [f"mjr.end.{reason}" for reason in END_REASONS]), id="mj-end-reason", class_name="mj-res-note"),
                     rx.cond(MahjongTable.mj_rounds > 0, rx.el.span(MahjongTable.mj_rounds.to_string(), tr("mjr.rounds"), class_name="mj-res-note")),
                     class_name="mj-final-head",
                 ),

@@ -15,15 +15,15 @@ the result screens and replays use `MjTile` rows with every text filled in.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tilerooms.games.mahjong import GAME as MAHJONG
 from tilerooms.games.mahjong import hints
 from tilerooms.games.mahjong.tiles import kinds_to_string
-from tilerooms.games.mahjong.view import WAITING_TEXT  # noqa: F401 - the table's badge text (ui/mahjong_table.py)
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import name_in_english
 from tilerooms.table.mahjong.moves import moves_from_events
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
@@ -39,13 +39,7 @@ ABORT_NAMES = {
     "sanchahou": "삼가화",
     "triple": "삼가화",
 }
-END_NAMES = {
-    "normal": "대국 종료",
-    "tobi": "토비(0점 미만)로 종료",
-    "agariYame": "올라스트 친 1위로 종료",
-    "westEntryEnd": "연장전 종료",
-    "aborted": "모두 나가서 종료",
-}
+END_REASONS = ("normal", "tobi", "agariYame", "westEntryEnd", "aborted")  # each has its line `mjr.end.<reason>`
 SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
@@ -245,7 +239,7 @@ class MjOwn:
     furiten: bool = False
     waits_text: str = ""
     yaku_hint: str = ""
-    no_yaku: str = ""  # the "역 없음" warning, when it applies
+    no_yaku: str = ""  # the "역 없음" warning, when it applies: a message id (`mjr.no_yaku*`)
     waits_text_en: str = ""  # "Waits 9s·N"
     yaku_hint_en: str = ""  # "Yaku: Menzen Tsumo"
     auto_win: bool = False
@@ -331,7 +325,7 @@ class MjHandResult:
 
     shown: bool = False
     kind: str = ""  # agari / exhaustive / abortive
-    title: str = ""
+    title: str = ""  # a message id (`mjr.title.*`; an unknown abort reason: its Korean line)
     round_label: str = ""
     winners: list[MjWin] = field(default_factory=list)
     tenpai: list[MjTenpaiHand] = field(default_factory=list)
@@ -501,8 +495,8 @@ def _waits_text(kinds: list[int]) -> str:
     return "·".join(tile_label(kinds_to_string([k])) for k in kinds)
 
 
-NO_YAKU_TSUMO_ONLY = "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)"
-NO_YAKU = "역 없음: 이대로는 화료할 수 없어요"
+NO_YAKU_TSUMO_ONLY = "mjr.no_yaku.tsumo_only"  # message ids (i18n/mahjong_results.py)
+NO_YAKU = "mjr.no_yaku"
 
 
 def _yaku_text(hint: hints.YakuHint) -> tuple[str, str, str]:
@@ -582,7 +576,7 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     )
 
 
-def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
+def _claim_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[str, str] | None = None) -> MjClaim:
     mine = (view.get("me") or {}).get("claim")
     window = view.get("claim") or {}
     if not mine:
@@ -594,7 +588,7 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
         open=bool(calls),
         tile=tile,
         from_name=from_name,
-        from_name_en=name_en(from_name),
+        from_name_en=name_in_english(window.get("from") or "", names, names_en),
         question=object_particle(tile_label(tile_code(tile)) if tile else "") + " 가져올까요?",
         ron="ron" in calls,
         pon="pon" in calls,
@@ -607,7 +601,7 @@ def _claim_rows(view: dict[str, Any], names: dict[str, str]) -> MjClaim:
     )
 
 
-def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
+def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[str, str] | None = None) -> MjHandResult:
     record = view.get("lastResult")
     if not record or view.get("phase") not in ("handResult", "finished"):
         return MjHandResult()
@@ -628,7 +622,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
             int(d),
             int(p["points"]),
             p["id"] in ready,
-            name_en(names.get(p["id"], p["id"])),
+            name_in_english(p["id"], names, names_en),
             wind=p["wind"],
             wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             me=p["id"] == me,
@@ -637,7 +631,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
     ]
     out.dora = [tile_row(t) for t in view.get("doraIndicators") or []]
     if record["kind"] == "agari":
-        out.title = "쯔모" if record.get("tsumo") else "론"
+        out.title = "mjr.title.tsumo" if record.get("tsumo") else "mjr.title.ron"
         for w in record["winners"]:
             limit = limit_name(w.get("yakuman_multiplier") or 0, w.get("limit") or "") if w.get("limit") else ""
             win_tile = w["win_tile"]
@@ -647,9 +641,9 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
             out.winners.append(
                 MjWin(
                     name=names.get(w["player"], w["player"]),
-                    name_en=name_en(names.get(w["player"], w["player"])),
+                    name_en=name_in_english(w["player"], names, names_en),
                     how="쯔모" if w["from"] is None else f"론 · {names.get(w['from'], w['from'])}에게서",
-                    how_en="Tsumo" if w["from"] is None else f"Ron off {name_en(names.get(w['from'], w['from']))}",
+                    how_en="Tsumo" if w["from"] is None else f"Ron off {name_in_english(w['from'], names, names_en)}",
                     hand=[tile_row(t) for t in hand],
                     melds=[MjMeld("", "", [tile_row(t) for t in m]) for m in w["melds"]],
                     win_tile=tile_row(win_tile),
@@ -662,7 +656,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 )
             )
     elif record["kind"] == "exhaustive":
-        out.title = "유국"
+        out.title = "mjr.title.draw"
         tenpai = record.get("tenpai") or []
         hands = record.get("hands") or {}
         melds = {p["id"]: p["melds"] for p in players}
@@ -672,18 +666,19 @@ def _result_rows(view: dict[str, Any], names: dict[str, str]) -> MjHandResult:
                 MjTenpaiHand(
                     names.get(p, p),
                     [tile_row(t) for t in hands.get(p, [])],
-                    name_en(names.get(p, p)),
+                    name_in_english(p, names, names_en),
                     melds=_meld_rows(melds.get(p) or []),
                     waits=_waits_text(waits),
                     waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits),
                 )
             )
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
-        out.noten_names_en = ", ".join(name_en(names.get(p["id"], p["id"])) for p in players if p["id"] not in tenpai)
+        out.noten_names_en = ", ".join(name_in_english(p["id"], names, names_en) for p in players if p["id"] not in tenpai)
         if record.get("nagashi"):
-            out.title = "유국 · 유국만관"
+            out.title = "mjr.title.nagashi"
     else:
-        out.title = "도중유국 · " + ABORT_NAMES.get(record.get("reason") or "", record.get("reason") or "")
+        reason = record.get("reason") or ""
+        out.title = f"mjr.title.{reason}" if reason in ABORT_NAMES else f"도중유국 · {reason}"  # an unknown reason: shown as it is
     return out
 
 
@@ -691,6 +686,7 @@ def mahjong_table(
     view: dict[str, Any] | None,
     names: dict[str, str],
     *,
+    names_en: Mapping[str, str] | None = None,
     selected: str = "",
     riichi_mode: bool = False,
     beginner: bool = False,
@@ -719,7 +715,7 @@ def mahjong_table(
         plates[place] = MjPlate(
             seated=True,
             name=name,
-            name_en=name_en(name),
+            name_en=name_in_english(p["id"], names, names_en),
             wind=p["wind"],
             wind_en=WIND_LETTERS.get(p["wind"], p["wind"]),
             points=int(p["points"]),
@@ -739,7 +735,7 @@ def mahjong_table(
     last_pond = next((p["discards"] for p in players if p["id"] == moves.last_player), [])
     marked = bool(last_pond) and last_pond[-1]["tile"] == moves.last_tile and not last_pond[-1]["called"]
     own = _own_rows(view, seat, selected, riichi_mode, beginner) if seat is not None and view.get("me") else MjOwn()
-    claim = _claim_rows(view, names) if seat is not None else MjClaim()
+    claim = _claim_rows(view, names, names_en) if seat is not None else MjClaim()
     turn = view.get("turn") or ""
     # the one seat with a tile more than its melds leave (14 less 3 a meld): it draws or called
     holder = next((place_of[p["id"]] for p in players if int(p["handCount"]) == plate_count(len(p["melds"]), True)), "")
@@ -770,7 +766,7 @@ def mahjong_table(
         ponds={p: ponds[p] for p in PLACES},
         own=own,
         claim=claim,
-        result=_result_rows(view, names),
+        result=_result_rows(view, names, names_en),
     )
 
 
@@ -783,7 +779,7 @@ def start_points(view: dict[str, Any]) -> dict[str, int]:
     return {p["id"]: start for p in view["players"]}
 
 
-def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjRankRow]:
+def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str, names_en: Mapping[str, str] | None = None) -> list[MjRankRow]:
     """The final ranking of a finished game (spec 8.6): rank, name, points, uma/oka score."""
     if not result or "ranking" not in result:
         return []
@@ -794,13 +790,13 @@ def ranking_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
             int(r["points"]),
             f"{r['score']:+.1f}",
             r["player"] == viewer,
-            name_en(names.get(r["player"], r["player"])),
+            name_in_english(r["player"], names, names_en),
         )
         for r in result["ranking"]
     ]
 
 
-def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str) -> list[MjSummaryRow]:
+def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: str, names_en: Mapping[str, str] | None = None) -> list[MjSummaryRow]:
     """Each player's wins, deal-ins, riichi and calls over the game (spec 8.6 summary.perPlayer),
     in the ranking's order."""
     if not result or "ranking" not in result:
@@ -813,13 +809,19 @@ def summary_rows(result: dict[str, Any] | None, names: dict[str, str], viewer: s
         name = names.get(pid, pid)
         rows.append(
             MjSummaryRow(
-                name, int(st.get("wins") or 0), int(st.get("dealIns") or 0), int(st.get("riichi") or 0), int(st.get("calls") or 0), pid == viewer, name_en(name)
+                name,
+                int(st.get("wins") or 0),
+                int(st.get("dealIns") or 0),
+                int(st.get("riichi") or 0),
+                int(st.get("calls") or 0),
+                pid == viewer,
+                name_in_english(pid, names, names_en),
             )
         )
     return rows
 
 
-def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tuple[str, str]:
+def best_hand_line(result: dict[str, Any] | None, names: dict[str, str], names_en: Mapping[str, str] | None = None) -> tuple[str, str]:
     """The game's best hand in one line, Korean and English: "손님 · 3판 40부 5200점 (리치, 탕야오)"."""
     best = ((result or {}).get("summary") or {}).get("bestHand")
     if not best:
@@ -828,7 +830,9 @@ def best_hand_line(result: dict[str, Any] | None, names: dict[str, str]) -> tupl
     yaku = ", ".join(str(y) for y in best.get("yaku") or [])
     yaku_en = ", ".join(english_yaku_name(str(y)) for y in best.get("yaku") or [])
     ko = f"{name} · {best['han']}판 {best['fu']}부 {best['points']}점" + (f" ({yaku})" if yaku else "")
-    en = f"{name_en(name)} · {best['han']} han {best['fu']} fu {best['points']} points" + (f" ({yaku_en})" if yaku_en else "")
+    en = f"{name_in_english(best['player'], names, names_en)} · {best['han']} han {best['fu']} fu {best['points']} points" + (
+        f" ({yaku_en})" if yaku_en else ""
+    )
     return ko, en
 
 
@@ -851,7 +855,8 @@ def chart_rows(history: list[tuple[str, dict[str, int]]], order: list[str], name
 
 
 def end_reason(result: dict[str, Any] | None) -> str:
-    """A Korean line for why the game ended."""
+    """Why the game ended: a message id (`mjr.end.*`)."""
     if not result:
         return ""
-    return END_NAMES.get(result.get("endReason") or "", "대국 종료")
+    reason = result.get("endReason") or ""
+    return f"mjr.end.{reason}" if reason in END_REASONS else "mjr.end.normal"

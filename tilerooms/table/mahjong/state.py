@@ -164,12 +164,13 @@ class MahjongTable(RoomState):
                 history = history + [["종료", final]]
         self._put(_mj_history=history)
         rows, series = chart_rows([(h[0], h[1]) for h in history], order, names) if result else ([], [])
-        best, best_en = best_hand_line(result, names)
+        names_en = self._raw("_names_en")
+        best, best_en = best_hand_line(result, names, names_en)
         if result is None:
             self._put(mj_last_open=True)  # the next game's end shows its last hand again
         self._put(
-            mj_ranking=ranking_rows(result, names, self._viewer),
-            mj_summary=summary_rows(result, names, self._viewer),
+            mj_ranking=ranking_rows(result, names, self._viewer, names_en),
+            mj_summary=summary_rows(result, names, self._viewer, names_en),
             mj_best=best,
             mj_best_en=best_en,
             mj_rounds=rounds_played(result),
@@ -185,6 +186,7 @@ class MahjongTable(RoomState):
         table = mahjong_table(
             view or None,
             self._raw("_names"),
+            names_en=self._raw("_names_en"),
             selected=self._mj_selected,
             riichi_mode=self._mj_riichi_mode,
             beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
@@ -233,13 +235,11 @@ class MahjongTable(RoomState):
             if token in (legal.get("riichi") or []):
                 await self._mj_send({"type": "discard", "tile": token, "riichi": True})
             else:
-                self.error = "리치 중에는 빛나는 패만 버릴 수 있어요"
+                self._say("table.riichi_lit_only")
             return
         if token not in (legal.get("discard") or []):
             self._mj_selected = token
-            self.error = (
-                "방금 울은 패와 같은 패나 반대쪽 스지 패는 버릴 수 없어요" if self._mj_view.get("stage") == "afterCall" else "지금은 그 패를 버릴 수 없어요"
-            )
+            self._say("table.kuikae" if self._mj_view.get("stage") == "afterCall" else "table.cannot_discard")
             self._mj_restyle()
             return
         if self.mj_one_tap or token == self._mj_selected:
@@ -268,7 +268,7 @@ class MahjongTable(RoomState):
             riichi = self._mj_riichi_mode and self._mj_selected in (legal.get("riichi") or [])
             await self._mj_send({"type": "discard", "tile": self._mj_selected, "riichi": riichi})
         else:
-            self.error = "버릴 패를 먼저 눌러 고르세요"
+            self._say("table.pick_first")
 
     @browser_event
     def mj_riichi(self) -> None:
@@ -283,7 +283,7 @@ class MahjongTable(RoomState):
     async def mj_turn_action(self, kind: str) -> None:
         """쯔모 / 북 / 구종구패 (shown only when legal)."""
         if kind not in ("tsumo", "kita", "kyuushu"):
-            self.error = "할 수 없는 동작이에요"
+            self._say("not_allowed")
             return
         await self._mj_send({"type": kind})
 

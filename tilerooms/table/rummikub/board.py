@@ -16,11 +16,11 @@ import reflex as rx
 
 from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.shell.keys import ACTIONS, KeyState
-from tilerooms.shell.text import by_locale, server_line, server_text, tr
+from tilerooms.shell.text import by_locale, server_message, tr
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer
-from tilerooms.table.rummikub.rows import SET_SLOTS
+from tilerooms.table.rummikub.rows import SET_REASONS, SET_SLOTS
 from tilerooms.table.rummikub.rules_dialog import rules_dialog
 from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.rummikub.tiles import coded_tile
@@ -186,7 +186,12 @@ def _table_set(code, index) -> rx.Component:
             ),
             class_name="tr-set-tiles",
         ),
-        rx.cond(~valid, rx.el.span(server_text(parts[1].to(str)), class_name="set-reason")),
+        rx.cond(
+            ~valid,
+            rx.el.span(
+                rx.match(parts[1].to(str), *((reason, tr(f"set.reason.{reason}")) for reason in SET_REASONS), parts[1].to(str)), class_name="set-reason"
+            ),
+        ),
         rx.cond(
             RummikubTable.my_turn & (RummikubTable.selected.length() > 0),
             rx.el.button("+", type="button", class_name="place-here", aria_label=tr("board.place_here"), on_click=RummikubTable.place_on(index)),
@@ -412,10 +417,10 @@ def rummikub_board() -> rx.Component:
             rx.box(
                 rx.cond(
                     RoomState.error != "",
-                    rx.text(server_line(RoomState.error, RoomState.error_en), color="#cf222e", size="2", weight="bold", id="room-error"),
+                    rx.text(server_message(RoomState.error, RoomState.error_args), color="#cf222e", size="2", weight="bold", id="room-error"),
                     rx.cond(
                         RummikubTable.problem != "",
-                        rx.text(server_line(RummikubTable.problem, RummikubTable.problem_en), color="#cf222e", size="2", id="commit-problem"),
+                        rx.text(server_message(RummikubTable.problem, RummikubTable.problem_args), color="#cf222e", size="2", id="commit-problem"),
                     ),
                 ),
                 class_name="tr-message",

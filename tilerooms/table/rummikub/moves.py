@@ -4,7 +4,7 @@
 - which tiles just arrived on the table (200 ms animation),
 - the last move in one short line ("AI 2: 3장 내려놓음"),
 - the first-meld progress and refusal with the points still missing,
-(English for the AI seats' names: `tilerooms.i18n.lines`, shared with the mahjong table.)
+(The AI seats' English names: `tilerooms.i18n.lines`, made from their number and level.)
 
 Everything comes from the viewer's own engine view: the engine names the last move, who changed
 the table last and the viewer's newly drawn tiles (`games/rummikub/view.py`), so nothing here
@@ -13,12 +13,11 @@ reads them back from events.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tilerooms.i18n import text
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n.lines import name_in_english
 
 
 def set_key(tile_ids: Iterable[str]) -> str:
@@ -42,13 +41,13 @@ def arrived_tiles(before: Iterable[str], after: Iterable[str]) -> set[str]:
     return set(after) - set(before)
 
 
-def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer: str | None) -> tuple[str, str]:
+def move_line(player: str, kind: str, count: int, names: dict[str, str], viewer: str | None, names_en: Mapping[str, str] | None = None) -> tuple[str, str]:
     """One move in one line, Korean and English ("AI 2: 3장 내려놓음", "AI 2 (Easy): placed 3 tiles"):
     `kind` is the i18n key after "move." the engine's `last_move` carries, `count` its tiles."""
     name = names.get(player, player)
     out = []
     for locale in ("ko", "en"):
-        who = text("move.you", locale) if player == viewer else (name if locale == "ko" else name_en(name))
+        who = text("move.you", locale) if player == viewer else (name if locale == "ko" else name_in_english(player, names, names_en))
         plural = "" if count == 1 or locale == "ko" else "s"
         out.append(text(f"move.{kind}", locale).format(who=who, n=count, s=plural))
     return out[0], out[1]
@@ -60,16 +59,13 @@ def meld_progress(points: int, required: int) -> tuple[str, str]:
     return tuple(text(key, locale).format(points=points, required=required, missing=required - points) for locale in ("ko", "en"))  # type: ignore[return-value]
 
 
-MELD_REFUSAL = re.compile(r"^첫 등록은 (\d+)점 이상이어야 해요 \(지금 (\d+)점\)$")
-
-
-def explain(message: str) -> str:
-    """A server message with what it leaves out: a first-meld refusal says the missing points."""
-    match = MELD_REFUSAL.match(message or "")
-    if not match:
-        return message
-    required, points = int(match.group(1)), int(match.group(2))
-    return text("board.meld_refused").format(required=required, points=points, missing=required - points)
+def explain(message_id: str, params: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """A refusal (message id, parameters) with what it leaves out: a first-meld shortfall also
+    says the points still missing."""
+    if message_id != "initial_meld_points":
+        return message_id, params
+    required, points = int(params["required"]), int(params["points"])
+    return "table.meld_refused", {"required": str(required), "points": str(points), "missing": str(required - points)}
 
 
 def same_as_table(draft_sets: Sequence[dict[str, Any]], table: Sequence[dict[str, Any]]) -> bool:

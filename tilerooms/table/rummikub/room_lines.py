@@ -4,11 +4,12 @@ name and the finished game's results table with its summary line."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tilerooms.i18n import SERVER_MESSAGES, text
-from tilerooms.i18n.lines import name_en
+from tilerooms.i18n import LINES_BY_KOREAN, text
+from tilerooms.i18n.lines import name_in_english
 
 END_REASONS = {
     "rackEmpty": "타일을 모두 내려놓았어요",
@@ -39,8 +40,9 @@ def _options_line(turn: Any, minutes: Any, locale: str) -> str:
     return text("room.options", locale).format(turn=turn, minutes=minutes)
 
 
-def result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
-    """The results table and summary line of a finished (or aborted) game."""
+def result_vars(result: dict[str, Any] | None, names_en: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The results table and summary line of a finished (or aborted) game (`names_en`: the AI
+    seats' English names)."""
     if not result or (result.get("aborted") and "ranking" not in result):
         return {
             "result_rows": [],
@@ -50,16 +52,16 @@ def result_vars(result: dict[str, Any] | None) -> dict[str, Any]:
         }
     names = result.get("names", {})
     rows = [
-        ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], name_en(names.get(r["player"], r["player"])))
+        ResultRow(r["rank"], names.get(r["player"], r["player"]), r["score"], r["tilesLeft"], name_in_english(r["player"], names, names_en))
         for r in result["ranking"]
     ]
     winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
-    winners_en = ", ".join(name_en(names.get(w, w)) for w in result.get("winner", []))
+    winners_en = ", ".join(name_in_english(w, names, names_en) for w in result.get("winner", []))
     reason = END_REASONS.get(result.get("endReason", ""), "")
     match = result.get("match") or {}
     return {
         "result_rows": rows,
         "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
-        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=SERVER_MESSAGES.get(reason, reason)) if winners else "",
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=LINES_BY_KOREAN.get(reason, reason)) if winners else "",
         "match_continues": bool(match) and not match.get("finished", True),
     }

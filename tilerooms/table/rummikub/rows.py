@@ -15,11 +15,14 @@ sets' indexes). `TileRow` / `SetRow` / `RackCell` are the same rows read back (`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tilerooms.games.rummikub.rules import SET_PROBLEMS
 from tilerooms.games.rummikub.tiles import TILES
-from tilerooms.i18n.lines import english, name_en
+from tilerooms.i18n import message_of
+from tilerooms.i18n.lines import name_in_english
 from tilerooms.table.rummikub.moves import explain, same_as_table, set_key
 
 COLOUR_NAMES = {"K": "검정", "R": "빨강", "B": "파랑", "O": "주황"}
@@ -97,9 +100,9 @@ class Board:
     drawn: list[str] = field(default_factory=list)  # my rack tiles from my latest draw, until I act
     my_turn: bool = False
     meld: str = ""  # my first meld's progress in my turn: "points required" ("18 30"); the board words it
-    problem_en: str = ""
     commit_ok: bool = False
-    problem: str = ""
+    problem: str = ""  # why a commit would be refused: a message id of `SERVER_MESSAGES`, with `problem_args`
+    problem_args: dict[str, str] = field(default_factory=dict)
     can_undo: bool = False
     draft_changed: bool = False
     live_draft: bool = False
@@ -191,6 +194,11 @@ def parse_set_code(code: str) -> tuple[int, int, int, list[str], str]:
     return int(order), int(row), int(col), tiles, reason
 
 
+# why a set is not valid, as its code carries it: an id of `rules.SET_PROBLEMS` (or "invalid"), shown
+# as the board catalog's `set.reason.<id>`
+SET_REASONS = (*SET_PROBLEMS, "invalid")
+
+
 def _set_codes(sets: list[dict[str, Any]]) -> list[str]:
     # the reading order of the engine's positions: each screen flows the sets in this order
     spots = sorted(((s.get("pos") or {}).get("row", 0), (s.get("pos") or {}).get("col", 0), i) for i, s in enumerate(sets))
@@ -198,7 +206,7 @@ def _set_codes(sets: list[dict[str, Any]]) -> list[str]:
     codes = []
     for index, s in enumerate(sets):
         pos = s.get("pos") or {"row": 0, "col": 0}
-        reason = "" if s.get("valid", True) else (s.get("reason") or "올바르지 않은 조합이에요")
+        reason = "" if s.get("valid", True) else (s.get("reason_id") or "invalid")  # an id: short on the wire
         codes.append(set_code(rank[index], int(pos["row"]), int(pos["col"]), s["tile_ids"], reason))
     return codes
 
@@ -241,6 +249,7 @@ def board(
     drawn: set[str] | None = None,
     last: dict[str, Any] | None = None,
     now: int = 0,
+    names_en: Mapping[str, str] | None = None,
 ) -> Board:
     """The board of one viewer from their own `view`, with their rack in `rack_order` cells.
 
@@ -264,6 +273,7 @@ def board(
     meld = draft.get("initial_meld") if my_turn else None
     # the reason to refuse a commit matters once the player has changed something
     problem = draft.get("commit_problem") if my_turn and draft.get("changed") else None
+    problem_id, problem_args = explain(*message_of(problem.get("id", ""), problem.get("message", ""), problem)) if problem else ("", {})
     # after 전체 취소 the draft is the turn's start again: nothing to lose by drawing, nothing to undo
     untouched = my_turn and draft.get("sets") is not None and same_as_table(draft["sets"], view["table"])
     players = view["players"]
@@ -272,7 +282,8 @@ def board(
     current = next((i for i, p in enumerate(players) if p["current"]), -1)
     return Board(
         players=[
-            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_en(names.get(p["id"], p["id"]))) for p in players
+            PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_in_english(p["id"], names, names_en))
+            for p in players
         ],
         turn=turn_line(current, int(view["pool_count"]), int(view["deadline"] or 0), now, [p["tiles"] for p in players], move),
         sets=_set_codes(sets),
@@ -286,8 +297,8 @@ def board(
         my_turn=my_turn,
         meld=f"{meld['points']} {meld['required']}" if meld else "",
         commit_ok=bool(draft.get("commit_ok")) if my_turn else False,
-        problem=explain((problem or {}).get("message", "")) if problem else "",
-        problem_en=english(explain(problem.get("message", ""))) if problem else "",
+        problem=problem_id,
+        problem_args=problem_args,
         can_undo=bool(draft.get("can_undo")) and not untouched if my_turn else False,
         draft_changed=bool(draft.get("changed")) and not untouched if my_turn else False,
         live_draft=not my_turn and draft.get("sets") is not None and bool(draft.get("changes")),

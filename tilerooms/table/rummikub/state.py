@@ -48,9 +48,9 @@ class RummikubTable(RoomState):
     selected: list[str] = []
     my_turn: bool = False
     meld: str = ""
-    problem_en: str = ""  # English of the problem line when it has numbers in it (the first-meld shortfall)
     commit_ok: bool = False
-    problem: str = ""
+    problem: str = ""  # why a commit would be refused: a message id, shown with `problem_args`
+    problem_args: dict[str, str] = {}
     can_undo: bool = False
     live_draft: bool = False
     flash: int = 0  # issue 18: the changed sets' highlight restarts when this moves
@@ -103,7 +103,7 @@ class RummikubTable(RoomState):
 
     def _last_move_lines(self) -> tuple[str, str]:
         last = self._raw("_last")
-        return moves.move_line(last["player"], last["kind"], last["count"], self._names, self._viewer) if last else ("", "")
+        return moves.move_line(last["player"], last["kind"], last["count"], self._names, self._viewer, self._names_en) if last else ("", "")
 
     @property
     def last_move(self) -> str:
@@ -119,7 +119,7 @@ class RummikubTable(RoomState):
     def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
         """The clocks under the room's name and the results (called by `RoomState._show_view`)."""
         self._room()._put(options_text=options_text(options), options_text_en=options_text(options, "en"))
-        self._put(**result_vars(result))
+        self._put(**result_vars(result, self._raw("_names_en")))
 
     def _show(self, view: dict[str, Any]) -> None:
         """Show the number-tile part of a room view (called by `RoomState._show_view`)."""
@@ -176,6 +176,7 @@ class RummikubTable(RoomState):
                     set(self._raw("_drawn")),
                     self._raw("_last") or None,
                     self._now,
+                    self._raw("_names_en"),
                 )
             )
         else:
@@ -188,7 +189,7 @@ class RummikubTable(RoomState):
         try:
             options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
         except (AttributeError, TypeError, ValueError, OverflowError):
-            self.error = "설정 값이 올바르지 않아요"
+            self._say("bad_option")
             return
         await self._request("settings", settings={"options": options})
 
@@ -239,7 +240,7 @@ class RummikubTable(RoomState):
         """ "도와줘": select one new set the rack can play by itself (spec §9; rack only)."""
         found = find_new_set(self._rack_tiles())
         if found is None:
-            self.error = "지금 손패만으로 낼 수 있는 묶음이 없어요"
+            self._say("table.no_set_to_play")
             return
         self.error = ""
         self.selected = found
@@ -263,7 +264,7 @@ class RummikubTable(RoomState):
             self._place_in_rack([t for t in tiles if t in rack], cell if isinstance(cell, int) else -1)
             return
         if not self.my_turn:
-            self.error = "내 차례에만 테이블에 놓을 수 있어요"
+            self._say("table.not_your_turn")
             return
         self.selected = []
         await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, target)})
@@ -325,7 +326,7 @@ class RummikubTable(RoomState):
     async def game_action(self, kind: str) -> None:
         """undoDraft / resetDraft / commit / draw / pass."""
         if kind not in ("undoDraft", "resetDraft", "commit", "draw", "pass"):
-            self.error = "할 수 없는 동작이에요"
+            self._say("not_allowed")
             return
         self._put(selected=[])  # assigned only when there was one: Reflex sends every assigned var
         await self._send({"type": kind, "seq": self._game.get("seq")})
