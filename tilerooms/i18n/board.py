@@ -119,4 +119,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "④ Split red 4-5-6-7-8 into 4-5-6 and 6-7-8 with red 6 from your rack",
     },
     "room.result_won": {"ko": "{winners} 님 승리! ({reason})", "en": "{winners} won! ({reason})"},
+    # why a number-tile game ended (the engine's endReason), and a game stopped without a ranking
+    "room.end.rackEmpty": {"ko": "타일을 모두 내려놓았어요", "en": "A player emptied their rack"},
+    "room.end.stalemate": {"ko": "더 낼 수 있는 사람이 없어요", "en": "Nobody can play any more"},
+    "room.end.timeUp": {"ko": "전체 시간이 끝났어요", "en": "The game time is over"},
+    "room.end.aborted": {"ko": "참가자가 한 명만 남아 게임이 끝났어요", "en": "Only one player was left, so the game ended"},
+    "room.result_stopped": {"ko": "게임을 중단했어요", "en": "The game was stopped"},
 }

@@ -5,9 +5,8 @@
 `details` fill the placeholders; its Korean `message` is this table's "ko" filled in (a unit test
 holds every raising site to it). The room state's own error lines are keys here too (`table.*`).
 
-`LINES_BY_KOREAN` is what is still keyed by Korean text: the number-tile end reasons (inside
-the result line the table builds) and the payload guard's refusal line (`reflex_ext/payloads.py`);
-the client looks them up as they are (`shell.text.server_text`).
+`LINES_BY_KOREAN` is what is still keyed by Korean text: the payload guard's refusal line
+(`reflex_ext/payloads.py`); the client looks it up as it is (`shell.text.server_text`).
 """
 
 SERVER_MESSAGES: dict[str, dict[str, str]] = {
@@ -161,9 +160,4 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
 
 LINES_BY_KOREAN: dict[str, str] = {
     "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요": "The request was not understood. Please reload the page and try again",
-    "타일을 모두 내려놓았어요": "A player emptied their rack",
-    "더 낼 수 있는 사람이 없어요": "Nobody can play any more",
-    "전체 시간이 끝났어요": "The game time is over",
-    "참가자가 한 명만 남아 게임이 끝났어요": "Only one player was left, so the game ended",
-    "게임을 중단했어요": "The game was stopped",
 }

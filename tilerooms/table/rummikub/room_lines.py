@@ -8,15 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tilerooms.i18n import LINES_BY_KOREAN, text
+from tilerooms.i18n import text
 from tilerooms.i18n.lines import name_in_english
 
-END_REASONS = {
-    "rackEmpty": "타일을 모두 내려놓았어요",
-    "stalemate": "더 낼 수 있는 사람이 없어요",
-    "timeUp": "전체 시간이 끝났어요",
-    "aborted": "참가자가 한 명만 남아 게임이 끝났어요",
-}
+END_REASONS = ("rackEmpty", "stalemate", "timeUp", "aborted")  # the engine's endReason: each has `room.end.<reason>`
 
 
 @dataclass
@@ -46,8 +41,8 @@ def result_vars(result: dict[str, Any] | None, names_en: Mapping[str, str] | Non
     if not result or (result.get("aborted") and "ranking" not in result):
         return {
             "result_rows": [],
-            "result_summary": "게임을 중단했어요" if result and result.get("aborted") else "",
-            "result_summary_en": "",  # a fixed line: server_text knows its English
+            "result_summary": text("room.result_stopped") if result and result.get("aborted") else "",
+            "result_summary_en": text("room.result_stopped", "en") if result and result.get("aborted") else "",
             "match_continues": False,
         }
     names = result.get("names", {})
@@ -57,11 +52,12 @@ def result_vars(result: dict[str, Any] | None, names_en: Mapping[str, str] | Non
     ]
     winners = ", ".join(names.get(w, w) for w in result.get("winner", []))
     winners_en = ", ".join(name_in_english(w, names, names_en) for w in result.get("winner", []))
-    reason = END_REASONS.get(result.get("endReason", ""), "")
+    end = result.get("endReason", "")
+    reason, reason_en = (text(f"room.end.{end}"), text(f"room.end.{end}", "en")) if end in END_REASONS else ("", "")
     match = result.get("match") or {}
     return {
         "result_rows": rows,
-        "result_summary": f"{winners} 님 승리! ({reason})" if winners else reason,
-        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=LINES_BY_KOREAN.get(reason, reason)) if winners else "",
+        "result_summary": text("room.result_won").format(winners=winners, reason=reason) if winners else reason,
+        "result_summary_en": text("room.result_won", "en").format(winners=winners_en, reason=reason_en) if winners else reason_en,
         "match_continues": bool(match) and not match.get("finished", True),
     }
