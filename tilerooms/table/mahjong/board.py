@@ -271,9 +271,7 @@ def _claim_window() -> rx.Component:
     def call_button(call: str, label: str, flag) -> rx.Component:
         return rx.cond(
             flag,
-            rx.button(
-                tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call, "0")
-            ),
+            rx.button(tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call)),
         )
 
     def choices(kind: str, rows) -> rx.Component:
@@ -288,7 +286,7 @@ def _claim_window() -> rx.Component:
                         variant="soft",
                         class_name="mj-big mj-choice-button",
                         id=f"mj-{kind}-choice-" + c.key,
-                        on_click=MahjongTable.mj_call(kind, c.key),
+                        on_click=MahjongTable.mj_call(kind, c.tiles),
                     ),
                 ),
                 class_name="mj-choices",
@@ -320,7 +318,7 @@ def _claim_window() -> rx.Component:
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
             call_button("chi", "mj.chi", claim.chi),
-            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", "0")),
+            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass")),
             class_name="mj-claim-buttons",
         ),
         class_name="mj-claim",
