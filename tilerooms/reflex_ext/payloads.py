@@ -9,11 +9,16 @@ from JavaScript has none), an integer beyond JavaScript's 2**53, nesting deeper 
 payloads, or half of a surrogate pair (text UTF-8 cannot hold; where the server only keeps such
 text, as in a URL, it is repaired to U+FFFD instead).
 
-The rule is applied twice:
-- at the socket, to every event before Reflex queues it (`tilerooms.reflex_ext.socket_guard`);
+The rule is declared once, by the handler's signature beside its body (issue 33), and applied:
+- at the socket, to every event before Reflex queues it (`tilerooms.reflex_ext.socket_guard`):
+  the one check of what a browser sends;
 - by `browser_event`, the decorator every handler of our State classes carries instead of
-  `@rx.event`, to calls made inside the server and in tests; it refuses before the body runs and
-  shows a Korean message where the state has an `error` line.
+  `@rx.event`, to calls that never passed the socket (made inside the server and in tests); it
+  refuses before the body runs and shows a Korean message where the state has an `error` line.
+  (Reflex queues a frame and runs its handler in another task, so nothing tells the decorator a
+  call came through the socket: it checks again, which costs microseconds.)
+A handler's body therefore re-checks no argument's kind; what the values mean is the room's and
+the engine's to judge (a game action's shape is its engine's `parse_action`).
 """
 
 from __future__ import annotations
@@ -143,6 +148,11 @@ def fits(value: Any, annotation: Any) -> bool:
     if origin is typing.Literal:
         return any(value == choice and type(value) is type(choice) for choice in args)
     kind = origin or annotation
+    if typing.is_typeddict(kind):  # an object of named fields (a gesture's payload): those, of their kinds
+        fields = typing.get_type_hints(kind)
+        return (
+            isinstance(value, dict) and kind.__required_keys__ <= value.keys() <= fields.keys() and all(fits(item, fields[key]) for key, item in value.items())
+        )
     if kind is str:
         return isinstance(value, str)
     if kind is bool:

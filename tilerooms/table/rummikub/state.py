@@ -22,6 +22,7 @@ from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_r
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
+from tilerooms.table.rummikub.gestures import ChainPress, TileDrop
 from tilerooms.table.rummikub.room_lines import ResultRow, options_text, result_vars
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
@@ -210,12 +211,10 @@ class RummikubTable(RoomState):
         return [t for t in self.rack_cells if t]
 
     @browser_event
-    def chain_select(self, data: dict) -> None:
+    def chain_select(self, data: ChainPress) -> None:
         """Long press: select from the pressed tile rightwards, one more each 0.25 s, while the
         tiles still continue a run or a group (service page 조작 방법)."""
-        tile, steps = data.get("tile"), data.get("steps")
-        if not isinstance(tile, str) or not isinstance(steps, int):
-            return
+        tile, steps = data["tile"], data["steps"]
         rows = [self._rack_tiles()] + [list(s["tile_ids"]) for s in _shown_sets(self._raw("_game"))]
         line = next((r for r in rows if tile in r), None)
         if line is not None:
@@ -242,11 +241,9 @@ class RummikubTable(RoomState):
         self._restyle()
 
     @browser_event
-    async def drop_tiles(self, data: dict) -> None:
+    async def drop_tiles(self, data: TileDrop) -> None:
         """A drag ended on a set, on the table, or on a rack cell."""
-        tiles, target = data.get("tiles"), data.get("target")
-        if not isinstance(tiles, list) or not isinstance(target, dict) or not all(isinstance(t, str) for t in tiles):
-            return
+        tiles, target = data["tiles"], data["target"]
         rack = set(self._game.get("rack") or [])
         if target.get("kind") == "rack":
             cell = target.get("cell")
