@@ -37,3 +37,12 @@ async def test_a_kan_key_the_table_never_offers_is_refused_in_korean_and_changes
         await table.mj_kan(key)
         assert table.error and any("\uac00" <= ch <= "\ud7a3" for ch in table.error), key
         assert (await service.store.load(room_id)).model_dump_json() == before, key
+
+
+def test_the_room_page_builds_with_every_buttons_arguments_fitting_its_handler() -> None:
+    """Reflex checks at build time that what a button passes fits its handler's annotated
+    parameters (a call button passing no tiles once handed the click's event to `tiles`)."""
+    from tilerooms.table.page import room_page
+
+    rendered = str(room_page().render())
+    assert "mj_call" in rendered and "mj_kan" in rendered and "drop_tiles" in rendered

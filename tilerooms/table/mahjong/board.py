@@ -271,7 +271,9 @@ def _claim_window() -> rx.Component:
     def call_button(call: str, label: str, flag) -> rx.Component:
         return rx.cond(
             flag,
-            rx.button(tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call)),
+            rx.button(
+                tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call, [])
+            ),
         )
 
     def choices(kind: str, rows) -> rx.Component:
@@ -318,7 +320,7 @@ def _claim_window() -> rx.Component:
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
             call_button("chi", "mj.chi", claim.chi),
-            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass")),
+            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", [])),
             class_name="mj-claim-buttons",
         ),
         class_name="mj-claim",
