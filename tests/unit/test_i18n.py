@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tilerooms.i18n import LINES_BY_KOREAN, LOCALES, MESSAGES, PLACEHOLDER, SERVER_MESSAGES, placeholders, refusal, server_text, text
+from tilerooms.i18n import LOCALES, MESSAGES, PLACEHOLDER, SERVER_MESSAGES, placeholders, refusal, server_text, text
 
 HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 # the language switch names the other language in that language
@@ -37,8 +37,6 @@ def test_server_messages_by_id_in_both_languages_with_the_same_placeholders():
         assert entry["en"] and not HANGUL.search(entry["en"]), message_id
         assert placeholders(entry["ko"]) == placeholders(entry["en"]), message_id
         assert not HANGUL.search(message_id), message_id  # an id, not a Korean sentence
-    for korean, english in LINES_BY_KOREAN.items():
-        assert HANGUL.search(korean) and english and not HANGUL.search(english), korean
 
 
 def test_text_falls_back_to_korean_then_the_key():

@@ -99,6 +99,13 @@ class GameDefinition:
     # the game waits for answers to another player's tile: AIs answer at once, not at a human pace
     reaction_window: ReactionWindow | None = None
 
+    def shown_view(self, game_view: Mapping[str, Any]) -> dict[str, Any]:
+        """What a player's engine view shows: all of it but the `unshown_keys` (mahjong's action
+        count `seq`, which every hidden claim answer moves). The one place a view's visible part is
+        told from its counters: the push of a room's change (`rooms.live.shown_part`) and an AI's
+        stale plan (`rooms.play.plan_still_fits`) both ask it."""
+        return {k: v for k, v in game_view.items() if k not in self.unshown_keys}
+
     def options_from_form(self, form: Mapping[str, Any]) -> dict[str, Any]:
         """The game options a create-room form asks for; ValueError / TypeError on a non-number.
         Checkboxes count only on the advanced form (absent there means off)."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from tilerooms.core.errors import RuleError
 from tilerooms.i18n import account, board, lobby, mahjong, mahjong_results, replay, room, site
-from tilerooms.i18n.server import LINES_BY_KOREAN, SERVER_MESSAGES
+from tilerooms.i18n.server import SERVER_MESSAGES
 
 LOCALES = ("ko", "en")
 
@@ -41,7 +41,7 @@ MESSAGES: dict[str, dict[str, str]] = _merge(
     replay.MESSAGES,
 )
 
-__all__ = ["LINES_BY_KOREAN", "LOCALES", "MESSAGES", "SERVER_MESSAGES", "placeholders", "refusal", "message_of", "server_text", "text"]
+__all__ = ["LOCALES", "MESSAGES", "SERVER_MESSAGES", "placeholders", "refusal", "message_of", "server_text", "text"]
 
 
 def text(key: str, locale: str = "ko") -> str:

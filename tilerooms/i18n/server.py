@@ -5,11 +5,16 @@
 `details` fill the placeholders; its Korean `message` is this table's "ko" filled in (a unit test
 holds every raising site to it). The room state's own error lines are keys here too (`table.*`).
 
-`LINES_BY_KOREAN` is what is still keyed by Korean text: the payload guard's refusal line
-(`reflex_ext/payloads.py`); the client looks it up as it is (`shell.text.server_text`).
+Nothing is keyed by its Korean text: every line a browser is sent is an id of this catalog or
+of `MESSAGES`.
 """
 
 SERVER_MESSAGES: dict[str, dict[str, str]] = {
+    # the socket guard's refusal of a payload no browser of ours sends (`reflex_ext/payloads.py`)
+    "refused_payload": {
+        "ko": "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요",
+        "en": "The request was not understood. Please reload the page and try again",
+    },
     "no_room": {"ko": "없는 방이에요", "en": "This room does not exist"},
     "room_closed": {"ko": "없는 방이거나 이미 닫힌 방이에요", "en": "This room does not exist or is already closed"},
     "bad_seats.ai_count": {"ko": "AI는 1~3명까지 넣을 수 있어요", "en": "You can add 1 to 3 AI players"},
@@ -156,8 +161,4 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
         "ko": "첫 등록은 {required}점 이상이어야 해요 (지금 {points}점, {missing}점 더 필요해요)",
         "en": "Your initial meld needs {required} points or more (now {points}: {missing} more needed)",
     },
-}
-
-LINES_BY_KOREAN: dict[str, str] = {
-    "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요": "The request was not understood. Please reload the page and try again",
 }

@@ -9,11 +9,16 @@ from JavaScript has none), an integer beyond JavaScript's 2**53, nesting deeper 
 payloads, or half of a surrogate pair (text UTF-8 cannot hold; where the server only keeps such
 text, as in a URL, it is repaired to U+FFFD instead).
 
-The rule is applied twice:
-- at the socket, to every event before Reflex queues it (`tilerooms.reflex_ext.socket_guard`);
+The rule is declared once, by the handler's signature beside its body (issue 33), and applied:
+- at the socket, to every event before Reflex queues it (`tilerooms.reflex_ext.socket_guard`):
+  the one check of what a browser sends;
 - by `browser_event`, the decorator every handler of our State classes carries instead of
-  `@rx.event`, to calls made inside the server and in tests; it refuses before the body runs and
-  shows a Korean message where the state has an `error` line.
+  `@rx.event`, to calls that never passed the socket (made inside the server and in tests); it
+  refuses before the body runs and shows a Korean message where the state has an `error` line.
+  (Reflex queues a frame and runs its handler in another task, so nothing tells the decorator a
+  call came through the socket: it checks again, which costs microseconds.)
+A handler's body therefore re-checks no argument's kind; what the values mean is the room's and
+the engine's to judge (a game action's shape is its engine's `parse_action`).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ import reflex as rx
 MAX_SAFE_INTEGER = 2**53 - 1  # Number.MAX_SAFE_INTEGER: a browser cannot send a larger integer exactly
 MAX_DEPTH = 16  # our deepest payload (a form inside an event) is 4 levels deep
 MAX_NODES = 20_000  # values in one payload: a whole table of tiles is a few hundred
-REFUSED_MESSAGE = "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요"
+REFUSED_MESSAGE = "refused_payload"  # its message id: "요청을 이해하지 못했어요. 화면을 새로 고친 뒤 다시 해 주세요"
 CHECKED_MARKER = "_tilerooms_browser_event"
 SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -143,6 +148,11 @@ def fits(value: Any, annotation: Any) -> bool:
     if origin is typing.Literal:
         return any(value == choice and type(value) is type(choice) for choice in args)
     kind = origin or annotation
+    if typing.is_typeddict(kind):  # an object of named fields (a gesture's payload): those, of their kinds
+        fields = typing.get_type_hints(kind)
+        return (
+            isinstance(value, dict) and kind.__required_keys__ <= value.keys() <= fields.keys() and all(fits(item, fields[key]) for key, item in value.items())
+        )
     if kind is str:
         return isinstance(value, str)
     if kind is bool:
@@ -220,7 +230,8 @@ def browser_event(fn: F | None = None, *, background: bool = False) -> Any:
 
 
 def _show_refusal(state: Any) -> None:
-    """The Korean line a person sees when a request of theirs was refused (if the state has one)."""
+    """The line a person sees when a request of theirs was refused (if the state has one): its
+    message id, rendered from the catalog in the viewer's language."""
     if "error" in getattr(type(state), "vars", {}):  # a table substate shows it on its RoomState's line
         state.error = REFUSED_MESSAGE
 

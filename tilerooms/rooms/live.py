@@ -233,7 +233,6 @@ def shown_part(view: dict[str, Any]) -> dict[str, Any]:
     by the window's `phaseSeq`, so another seat's pass pushes nothing at all)."""
     shown = {k: v for k, v in view.items() if k != "version"}
     game = shown.get("game_state")
-    unshown = GAMES[view["game"]].unshown_keys if view.get("game") in GAMES else ()
-    if isinstance(game, dict) and unshown:
-        shown["game_state"] = {k: v for k, v in game.items() if k not in unshown}
+    if isinstance(game, dict) and view.get("game") in GAMES:
+        shown["game_state"] = GAMES[view["game"]].shown_view(game)
     return shown

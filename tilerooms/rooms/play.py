@@ -167,9 +167,11 @@ def _apply_player_action(room: Room, player_id: str, action: object, now: int) -
     _require_playing(room)
     if not in_game(room, player_id):
         raise RuleError("not_in_game", "이 게임의 참가자가 아니에요")
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+    # the action's shape is the engine's to judge (its `parse_action`); the room layer only needs
+    # a dict to stamp with the time, and keeps the actions only it may send for itself
+    if not isinstance(action, dict):
         raise RuleError("bad_action", "잘못된 요청이에요")
-    if action["type"] in INTERNAL_ACTIONS:
+    if isinstance(action.get("type"), str) and action["type"] in INTERNAL_ACTIONS:
         raise RuleError("bad_action", "할 수 없는 동작이에요", message_id="not_allowed")
     events = _apply(room, player_id, action, now)
     settle(room)
@@ -384,8 +386,8 @@ def plan_still_fits(room: Room, ai_id: str, view: dict[str, Any], seq: int) -> b
         return True
     if ai_id not in _engine(room).active_players(room.game_state):
         return False
-    now_seen = ai_view(room, ai_id)
-    return {k: v for k, v in now_seen.items() if k != "seq"} == {k: v for k, v in view.items() if k != "seq"}
+    game = game_info(room.game)
+    return game.shown_view(ai_view(room, ai_id)) == game.shown_view(view)
 
 
 def seen_marks(room: Room) -> tuple[Any, ...]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import reflex as rx
 
-from tilerooms.i18n import LINES_BY_KOREAN, MESSAGES, SERVER_MESSAGES, placeholders
+from tilerooms.i18n import MESSAGES, SERVER_MESSAGES, placeholders
 from tilerooms.rooms.catalog import GAMES
 from tilerooms.shell.locale import LocaleState
 
@@ -37,25 +37,17 @@ def by_locale(en: Any, ko: Any) -> rx.Var:
     return rx.cond(is_en(), en, ko)
 
 
-def server_text(message: rx.Var) -> rx.Var:
-    """A Korean line the server built (a mahjong result title, an end reason), in English when the
-    viewer chose English and the line is a known one (`LINES_BY_KOREAN`); others stay as they are."""
-    return rx.cond(is_en(), rx.match(message, *LINES_BY_KOREAN.items(), message), message)
-
-
 # every placeholder any server message has: filled in one pass, whichever message it is
 _PARAMS = sorted({name for entry in SERVER_MESSAGES.values() for name in placeholders(entry["ko"])})
 
 
 def server_message(message_id: rx.Var, params: rx.Var) -> rx.Var:
     """A server message kept as its id (`SERVER_MESSAGES`) and parameters, in the viewer's
-    language with `{name}` filled from `params`; a value that is no id is a Korean line
-    (`server_text`). The catalog is in the page, so the wire carries only the id."""
+    language with `{name}` filled from `params`; a value that is no id shows as it is. The catalog
+    is in the page, so the wire carries only the id."""
 
     def pick(locale: str) -> rx.Var:
-        # not an id: a Korean line as it is, in English its `LINES_BY_KOREAN` entry when it has one
-        other = rx.match(message_id, *LINES_BY_KOREAN.items(), message_id) if locale == "en" else message_id
-        return rx.match(message_id, *((key, entry[locale]) for key, entry in SERVER_MESSAGES.items()), other).to(str)
+        return rx.match(message_id, *((key, entry[locale]) for key, entry in SERVER_MESSAGES.items()), message_id).to(str)
 
     filled = rx.cond(is_en(), pick("en"), pick("ko")).to(str)
     for name in _PARAMS:
@@ -64,9 +56,9 @@ def server_message(message_id: rx.Var, params: rx.Var) -> rx.Var:
 
 
 def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
-    """A Korean line from the server with numbers in it: `message_en` (the state's English of it)
-    in English when there is one, else `server_text` (the fixed lines)."""
-    return rx.cond(is_en() & (message_en != ""), message_en, server_text(message))
+    """A line the server built in both languages from the catalogs (a result summary): `message_en`
+    in English when there is one, else `message`."""
+    return rx.cond(is_en() & (message_en != ""), message_en, message)
 
 
 def game_name(game: rx.Var, korean_name: rx.Var) -> rx.Var:

@@ -128,8 +128,10 @@ class RoomState(rx.State):
             return
         if view["you"]["role"] == "outsider":
             view = await self._join(view, who)
-        await wiring.rooms().live.watch(self.router.session.client_token, room_id, who.id)
+        live = wiring.rooms().live
+        await live.watch(self.router.session.client_token, room_id, who.id)
         self._apply_view(view, force=True)
+        live.shown_to(self.router.session.client_token, view)  # the push of a change it does not see skips it
 
     async def _join(self, view: dict[str, Any], who: Any) -> dict[str, Any]:
         """An outsider entering: a free seat, or watching (a link with ?watch=1, a game under way,
@@ -363,7 +365,7 @@ class RoomState(rx.State):
     async def send_chat(self, form: dict[str, str]) -> None:
         """Post a chat line."""
         service = wiring.rooms().service
-        text = form.get("text", "") if isinstance(form, dict) else None
+        text = form.get("text", "")
         await self._ask(lambda: service.say(self._room_id, self._viewer, text, origin=request_origin(self)))
 
 

@@ -57,6 +57,8 @@ def test_bad_options_are_refused() -> None:
         {"type": "claim", "call": "steal"},
         {"type": "setPref", "autoWin": 1},
         {"type": "discard", "tile": 1, "seq": "1"},
+        {"type": "discard", "tile": "²:5p"},  # "²".isdigit() is true, but int("²") raises
+        {"type": "kakan", "tile": "١:5p"},  # an Arabic-Indic digit: no tile id of ours
     ],
 )
 def test_malformed_actions_are_bad_action(action) -> None:

@@ -84,6 +84,15 @@ def test_ankan_after_riichi_that_keeps_waits_and_reading_is_allowed() -> None:
     assert_tiles(s)
 
 
+def test_an_ankan_named_by_one_of_its_tiles_is_the_kan_of_its_kind() -> None:
+    """The table sends an ankan as one of its tiles' view tokens ("ankan:<token>" on its button):
+    the engine's parse reads the kind from it, the one parse of that action (issue 33)."""
+    s = position(["111m234p567p789s5z1m", "29m19p19s1234567z", *OTHERS[1:]], riichi=[0], discards={0: "9p"}, options={"ankanChankanKokushi": False})
+    token = next(t for t in engine.view(s, "A")["me"]["hand"] if t.endswith(":1m"))
+    engine.apply(s, "A", {"type": "ankan", "tile": token})
+    assert s["hand"]["melds"][0][0]["type"] == "ankan" and [t >> 2 for t in s["hand"]["melds"][0][0]["tiles"]] == [0] * 4
+
+
 # --- kans and dora -----------------------------------------------------------------------------------
 
 KAN_HAND = "777z123m456m789m1p"  # seat 1: 777z, waits 1p

@@ -17,6 +17,7 @@ from tests.helpers.states import browser_state
 from tilerooms.reflex_ext.payloads import REFUSED_MESSAGE, Refused, browser_event, check_arguments, fits, is_browser_event, wire_value
 from tilerooms.shell.identity import IdentityState
 from tilerooms.table.mahjong.state import MahjongTable
+from tilerooms.table.rummikub.gestures import ChainPress, TileDrop
 from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.state import RoomState
 
@@ -62,6 +63,15 @@ def test_the_game_tables_are_among_our_states():
         ("x", Any, True),
         (2.5, float, True),
         (2, float, True),
+        # a gesture's payload: its named fields, each of its kind, and no other (issue 33)
+        ({"tile": "R1a", "steps": 3}, ChainPress, True),
+        ({"tile": "R1a"}, ChainPress, False),
+        ({"tile": "R1a", "steps": "3"}, ChainPress, False),
+        ({"tile": "R1a", "steps": 3, "more": 1}, ChainPress, False),
+        (["R1a", 3], ChainPress, False),
+        ({"tiles": ["R1a"], "target": {"kind": "rack", "cell": -1}}, TileDrop, True),
+        ({"tiles": [1], "target": {"kind": "rack"}}, TileDrop, False),
+        ({"tiles": ["R1a"], "target": "rack"}, TileDrop, False),
     ],
 )
 def test_a_value_fits_its_annotation(value, annotation, ok):
@@ -111,9 +121,10 @@ def test_a_handler_refuses_junk_before_its_body_runs_and_says_so_in_korean():
 
 
 def test_the_refusal_has_english_too():
-    from tilerooms.i18n.server import LINES_BY_KOREAN
+    from tilerooms.i18n.server import SERVER_MESSAGES
 
-    assert LINES_BY_KOREAN[REFUSED_MESSAGE].startswith("The request was not understood")
+    assert SERVER_MESSAGES[REFUSED_MESSAGE]["en"].startswith("The request was not understood")
+    assert SERVER_MESSAGES[REFUSED_MESSAGE]["ko"].startswith("요청을 이해하지 못했어요")
 
 
 async def test_an_async_handler_refuses_junk_too():

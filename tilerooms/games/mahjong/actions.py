@@ -55,7 +55,7 @@ def parse_tile(value: object) -> int:
     """A tile id from an int or a ``"53:5p"`` view token; RuleError("bad_action") otherwise."""
     if isinstance(value, str):
         head = value.split(":", 1)[0]
-        if not head.isdigit():
+        if not (head.isascii() and head.isdecimal()):  # "²".isdigit() is true, but int("²") raises
             raise _bad("mj.bad_action.tile", "패 형식이 올바르지 않습니다")
         value = int(head)
     if type(value) is not int or not 0 <= value < 136:

@@ -315,9 +315,8 @@ def validate(state: dict[str, Any], player: str, action: dict[str, Any]) -> None
 # --- apply -------------------------------------------------------------------------------------
 
 
-def _apply_move(state: dict[str, Any], seat: int, action: dict[str, Any], now: float, events: list[dict[str, Any]]) -> None:
-    """Carry out one validated move (also used for automatic moves)."""
-    act = parse_action(action)
+def _apply_move(state: dict[str, Any], seat: int, act: ParsedAction, now: float, events: list[dict[str, Any]]) -> None:
+    """Carry out one validated move (also used for automatic moves), parsed once by its caller."""
     kind = act.type
     if kind == "ready":
         state["ready"][seat] = True
@@ -397,7 +396,7 @@ def _timeout(state: dict[str, Any], seat: int, now: float, events: list[dict[str
             state["autopilot"][turn] = True  # spec 8.5
             events.append({"type": "autopilot", "to": None, "player": state["players"][turn], "on": True})
     events.append({"type": "timedOut", "to": None, "player": state["players"][turn], "stage": h["stage"]})
-    _apply_move(state, turn, auto_action(state, turn), now, events)
+    _apply_move(state, turn, parse_action(auto_action(state, turn)), now, events)
 
 
 def _leave(state: dict[str, Any], seat: int, now: float, events: list[dict[str, Any]]) -> None:
@@ -441,6 +440,6 @@ def apply(state: dict[str, Any], player: str, action: dict[str, Any]) -> list[di
                 events.append({"type": "autopilot", "to": None, "player": player, "on": False})
             state["autopilot"][seat] = False  # spec 8.5: released by the player's own action
             state["timeouts"][seat] = 0
-        _apply_move(state, seat, action, now, events)
+        _apply_move(state, seat, act, now, events)  # parsed once, by `_check`
     state["seq"] += 1
     return events

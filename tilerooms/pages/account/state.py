@@ -157,7 +157,7 @@ class AccountState(rx.State):
         user_id = _user_id(who)
         if user_id is None:
             return None
-        if str(form.get("confirm", "")).strip() != who.name:
+        if form.get("confirm", "").strip() != who.name:
             self.notice = "acct.notice.confirm_delete"
             return None
         await asyncio.to_thread(users.delete_member, user_id)

@@ -272,7 +272,7 @@ def _claim_window() -> rx.Component:
         return rx.cond(
             flag,
             rx.button(
-                tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call, "0")
+                tr(label), id=f"mj-call-{call}", size="4", color_scheme=_CALL_COLOURS[call], class_name="mj-big", on_click=MahjongTable.mj_call(call, [])
             ),
         )
 
@@ -288,7 +288,7 @@ def _claim_window() -> rx.Component:
                         variant="soft",
                         class_name="mj-big mj-choice-button",
                         id=f"mj-{kind}-choice-" + c.key,
-                        on_click=MahjongTable.mj_call(kind, c.key),
+                        on_click=MahjongTable.mj_call(kind, c.tiles),
                     ),
                 ),
                 class_name="mj-choices",
@@ -320,7 +320,7 @@ def _claim_window() -> rx.Component:
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),
             call_button("chi", "mj.chi", claim.chi),
-            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", "0")),
+            rx.button(tr("mj.pass"), id="mj-call-pass", size="4", variant="outline", class_name="mj-big", on_click=MahjongTable.mj_call("pass", [])),
             class_name="mj-claim-buttons",
         ),
         class_name="mj-claim",

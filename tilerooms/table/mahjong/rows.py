@@ -527,7 +527,12 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
     riichi_mode = riichi_mode and bool(riichi_ok)
     discard_hints = hints.discard_hints(view) if beginner and my_turn else {}
 
-    kans = [MjChoice(f"ankan:{k}", "안깡", [t for t in all_tiles if hints.token_kind(t) == k]) for k in legal.get("ankan") or []]
+    # an ankan names one of its four tiles: the engine reads the kind from it (`actions.parse_action`)
+    kans = [
+        MjChoice(f"ankan:{tiles[0]}", "안깡", tiles)
+        for tiles in ([t for t in all_tiles if hints.token_kind(t) == k] for k in legal.get("ankan") or [])
+        if tiles
+    ]
     kans += [MjChoice(f"kakan:{t}", "가깡", [t]) for t in legal.get("kakan") or []]
     waits_text, waits_text_en, yaku_hint, yaku_hint_en, warning = "", "", "", "", ""
     waits = hints.current_waits(view)

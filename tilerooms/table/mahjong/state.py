@@ -46,10 +46,6 @@ from tilerooms.table.mahjong.rows import (
 from tilerooms.table.state import RoomState
 
 
-def _without_seq(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k != "seq"}
-
-
 def _place_vars(table: MjTable) -> dict[str, Any]:
     """Each place's plate, melds and pond rows under their var names."""
     out: dict[str, Any] = {}
@@ -124,7 +120,6 @@ class MahjongTable(RoomState):
     _mj_riichi_mode: bool = False
     _mj_history: list[Any] = []  # [(hand label, {player: points})] seen by this browser, for the chart
     _mj_events: list[dict[str, Any]] = []  # the room's recent public events: the last discard, the call to announce
-    _mj_names: dict[str, str] = {}  # the names the table was last shown with
 
     # -- showing a view ----------------------------------------------------------------------
     def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
@@ -138,14 +133,6 @@ class MahjongTable(RoomState):
         game_view = view.get("game_state") or {}
         events = compact_events(view.get("events")) if game_view else []
         names = self._raw("_names")
-        if (
-            game_view
-            and events == self._raw("_mj_events")
-            and names == self._raw("_mj_names")
-            and _without_seq(game_view) == _without_seq(self._raw("_mj_view"))
-        ):
-            return  # only the view's seq moved (another seat's hidden claim answer): nothing to show
-        self._put(_mj_names=dict(names))
         history = [] if view.get("status") == "waiting" or not game_view else self._raw("_mj_history")
         if game_view:
             # the chart from the engine's own record of finished hands: a reload loses nothing
@@ -229,7 +216,7 @@ class MahjongTable(RoomState):
         """Tap on a hand tile: select (and enlarge) it; a second tap — or the first, with one-tap
         discarding on — discards it; in riichi mode a lit tile is the riichi discard (spec §9)."""
         legal = self._mj_legal()
-        if not isinstance(token, str) or not legal:
+        if not legal:
             return
         if self._mj_riichi_mode:
             if token in (legal.get("riichi") or []):
@@ -253,7 +240,7 @@ class MahjongTable(RoomState):
     async def mj_swipe(self, token: str) -> None:
         """Swipe up on a hand tile: discard it at once (or declare riichi with it in riichi mode)."""
         legal = self._mj_legal()
-        if not isinstance(token, str) or not legal:
+        if not legal:
             return
         if self._mj_riichi_mode and token in (legal.get("riichi") or []):
             await self._mj_send({"type": "discard", "tile": token, "riichi": True})
@@ -289,28 +276,29 @@ class MahjongTable(RoomState):
 
     @browser_event
     async def mj_kan(self, key: str) -> None:
-        """깡: "ankan:<kind>" or "kakan:<token>" (the choices come from my legal moves)."""
-        kind, _, value = str(key).partition(":")
-        legal = self._mj_legal()
-        if kind == "ankan" and value.isdigit() and int(value) in (legal.get("ankan") or []):
-            await self._mj_send({"type": "ankan", "kind": int(value)})
-        elif kind == "kakan" and value in (legal.get("kakan") or []):
-            await self._mj_send({"type": "kakan", "tile": value})
+        """깡: "ankan:<token>" (any of the four tiles) or "kakan:<token>" (the choices come from my
+        legal moves); the engine parses the tile and judges the kan, the one check of both."""
+        kind, _, tile = key.partition(":")
+        if kind not in ("ankan", "kakan"):
+            self._say("not_allowed")
+            return
+        await self._mj_send({"type": kind, "tile": tile})
 
     @browser_event
-    async def mj_call(self, call: str, choice: str = "0") -> None:
-        """Answer my claim window: ron / pon / kan / chi (with the chosen combination) or pass."""
-        mine = ((self._mj_view.get("me") or {}).get("claim")) or {}
+    async def mj_call(self, call: str, tiles: list[str] | None = None) -> None:
+        """Answer my claim window: ron / pon / kan / chi with the hand `tiles` of the combination
+        chosen (none: the first my view offers) or pass. The engine parses the tiles and judges
+        the answer, the one check of both."""
         if call == "pass":
             await self._mj_send({"type": "pass"})
             return
+        mine = ((self._mj_view.get("me") or {}).get("claim")) or {}
         if call not in (mine.get("calls") or []):
             return
         action: dict[str, Any] = {"type": "claim", "call": call}
-        options = mine.get(call) if call in ("pon", "chi") else None
-        if options:
-            index = int(choice) if str(choice).isdigit() else 0
-            action["tiles"] = options[min(index, len(options) - 1)]
+        offered = mine.get(call) if call in ("pon", "chi") else None
+        if tiles or offered:
+            action["tiles"] = tiles or offered[0]
         await self._mj_send(action)
 
     @browser_event

@@ -22,6 +22,7 @@ from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_r
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.rummikub import moves
+from tilerooms.table.rummikub.gestures import ChainPress, TileDrop
 from tilerooms.table.rummikub.room_lines import ResultRow, options_text, result_vars
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
@@ -188,7 +189,7 @@ class RummikubTable(RoomState):
         """Host: turn time and whole-game minutes."""
         try:
             options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
-        except (AttributeError, TypeError, ValueError, OverflowError):
+        except ValueError:  # text that is no number (the socket lets only text through)
             self._say("bad_option")
             return
         await self._request("settings", settings={"options": options})
@@ -197,8 +198,6 @@ class RummikubTable(RoomState):
     @browser_event
     def toggle(self, tile_id: str) -> None:
         """Select or unselect a tile (click, tap, or Enter on a focused tile)."""
-        if not isinstance(tile_id, str):  # clients can send any payload (GUIDE §5)
-            return
         selected = self._raw("selected")
         self._select([t for t in selected if t != tile_id] if tile_id in selected else selected + [tile_id])
 
@@ -213,14 +212,10 @@ class RummikubTable(RoomState):
         return [t for t in self.rack_cells if t]
 
     @browser_event
-    def chain_select(self, data: dict) -> None:
+    def chain_select(self, data: ChainPress) -> None:
         """Long press: select from the pressed tile rightwards, one more each 0.25 s, while the
         tiles still continue a run or a group (service page 조작 방법)."""
-        if not isinstance(data, dict):
-            return
-        tile, steps = data.get("tile"), data.get("steps")
-        if not isinstance(tile, str) or not isinstance(steps, int):
-            return
+        tile, steps = data["tile"], data["steps"]
         rows = [self._rack_tiles()] + [list(s["tile_ids"]) for s in _shown_sets(self._raw("_game"))]
         line = next((r for r in rows if tile in r), None)
         if line is not None:
@@ -247,13 +242,9 @@ class RummikubTable(RoomState):
         self._restyle()
 
     @browser_event
-    async def drop_tiles(self, data: dict) -> None:
+    async def drop_tiles(self, data: TileDrop) -> None:
         """A drag ended on a set, on the table, or on a rack cell."""
-        if not isinstance(data, dict):
-            return
-        tiles, target = data.get("tiles"), data.get("target")
-        if not isinstance(tiles, list) or not isinstance(target, dict) or not all(isinstance(t, str) for t in tiles):
-            return
+        tiles, target = data["tiles"], data["target"]
         rack = set(self._game.get("rack") or [])
         if target.get("kind") == "rack":
             cell = target.get("cell")
