@@ -180,11 +180,18 @@ def test_a_number_tile_game_replays_from_its_result_screen(players, base_url):
 def _play_person(room_id: str, person: str, stop: threading.Event) -> None:
     """The person's seat played by the easy AI through the room service, as their browser would
     send it, until the game ends (this test is about the replay, not the table)."""
-    service, store = wiring.rooms().service, wiring.rooms().service.store
+    service = wiring.rooms().service
     seed = 7
     while not stop.is_set():
-        room = store.peek(room_id)
-        if room.status == "finished":
+        time.sleep(0.15)
+        try:
+            # read on the server's loop: the store's room and log change there, and a read from this
+            # thread could meet them half-changed (a dict resized mid-copy) and end the driver, after
+            # which every turn and claim window of the person waited out its clock
+            room = _on_rooms_loop(lambda: service.store.load(room_id))
+        except Exception:  # noqa: BLE001 - the loop was busy past the timeout: look again
+            continue
+        if room is None or room.status == "finished":
             return
         if room.status == "playing" and person in mj_active(room.game_state):
             seed += 1
@@ -193,7 +200,6 @@ def _play_person(room_id: str, person: str, stop: threading.Event) -> None:
                     _on_rooms_loop(lambda a=action, r=room: service.act(room_id, person, {**a, "seq": r.game_state["seq"]}))
                 except Exception:  # noqa: BLE001 - stale or refused (the clock moved first): look again
                     break
-        time.sleep(0.15)
 
 
 def test_a_mahjong_game_replays_and_downloads_tenhou_json(players, base_url):
@@ -207,7 +213,7 @@ def test_a_mahjong_game_replays_and_downloads_tenhou_json(players, base_url):
     driver = threading.Thread(target=_play_person, args=(room_id, person, stop), daemon=True)
     driver.start()
     try:
-        expect(page.locator("#mj-final")).to_be_visible(timeout=240_000)
+        expect(page.locator("#mj-final")).to_be_visible(timeout=360_000)  # a whole tonpuu hand of four easy players, on a loaded CI machine
     finally:
         stop.set()
         driver.join(timeout=5)
