@@ -20,6 +20,11 @@ def substate(root: rx.State, cls: type[S]) -> S:
     return root.get_substate(cls.get_full_name().split(".")[1:])  # type: ignore[return-value]
 
 
+def open_path(root: rx.State, path: str, token: str) -> None:
+    """The browser of tab `token` opens `path` (its page's on_load runs next)."""
+    root._update_router_vars({"pathname": path, "asPath": path, "token": token, "headers": {}}, root.router_data or {})
+
+
 def browser_state(cls: type[S], viewer: str | None = None, room_id: str | None = None) -> tuple[rx.State, S]:
     """A fresh browser's root and its `cls` substate, seen by `viewer` in `room_id` when given."""
     root = browser_root()

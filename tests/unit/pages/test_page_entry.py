@@ -5,24 +5,21 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tests.helpers.states import browser_root, open_path, substate
 from tilerooms import wiring
 from tilerooms.pages.account.state import AccountState
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.rooms.service import RoomService
 
 
-def _substate(root: rx.State, cls: type):
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
 def _go(root: rx.State, path: str) -> None:
-    root._update_router_vars({"pathname": path, "asPath": path, "token": "pages-tab-1", "headers": {}}, root.router_data or {})
+    open_path(root, path, "pages-tab-1")
 
 
 async def test_the_lobby_drops_an_old_error_and_keeps_its_follow_mark(monkeypatch):
     monkeypatch.setattr(wiring, "_rooms", wiring.on(RoomService(seed_source=lambda: 7)))  # this worker's rooms: live viewers on this service
-    root = rx.State(_reflex_internal_init=True)
-    lobby = _substate(root, LobbyState)
+    root = browser_root()
+    lobby = substate(root, LobbyState)
     _go(root, "/lobby")
     lobby.error = "AI는 1~3명까지 넣을 수 있어요"  # a refused practice of an earlier visit
     lobby._following = True  # its follow loop runs
@@ -33,8 +30,8 @@ async def test_the_lobby_drops_an_old_error_and_keeps_its_follow_mark(monkeypatc
 
 
 async def test_an_account_page_drops_the_notice_of_an_earlier_visit():
-    root = rx.State(_reflex_internal_init=True)
-    account = _substate(root, AccountState)
+    root = browser_root()
+    account = substate(root, AccountState)
     _go(root, "/signin")
     account.notice = "acct.notice.renamed"
     await account.load_signin()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tests.helpers.states import browser_root, open_path, substate
 from tilerooms import wiring
 from tilerooms.i18n import server_text
 from tilerooms.rooms.identity import guest
@@ -19,25 +20,20 @@ from tilerooms.table.state import RoomState
 GONE = "없는 방이거나 이미 닫힌 방이에요"
 
 
-def _substate(root: rx.State, cls: type):
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
 def _go(root: rx.State, path: str) -> None:
-    """The browser opens `path` (its page's on_load runs next)."""
-    root._update_router_vars({"pathname": path, "asPath": path, "token": "entry-tab-1", "headers": {}}, root.router_data or {})
+    open_path(root, path, "entry-tab-1")
 
 
 def _browser(monkeypatch) -> tuple[RoomService, rx.State, RoomState]:
     service = RoomService(seed_source=lambda: 7)
     monkeypatch.setattr(wiring, "_rooms", wiring.on(service))  # this worker's rooms: live viewers on this service
-    root = rx.State(_reflex_internal_init=True)
+    root = browser_root()
     _go(root, "/lobby")
-    return service, root, _substate(root, RoomState)
+    return service, root, substate(root, RoomState)
 
 
 async def _practice(service: RoomService, root: rx.State, game: str) -> str:
-    who = _substate(root, IdentityState)._current_user()
+    who = substate(root, IdentityState)._current_user()
     return await service.create_practice(who, game=game, ai_count=1 if game == "rummikub" else 3)
 
 
@@ -78,7 +74,7 @@ async def test_a_reload_that_finds_the_room_as_it_was_sends_nothing_of_it_again(
     room_id = await _practice(service, root, "mahjong")
     _go(root, f"/room/{room_id}")
     await room.enter()
-    table = _substate(root, MahjongTable)
+    table = substate(root, MahjongTable)
     assert table.mj_own.hand  # the table shows my hand
     _go(root, f"/room/{room_id}")
     await room.enter()  # a reload shows the socket the first entry recorded (a push would have)
@@ -96,7 +92,7 @@ async def test_what_a_room_page_showed_never_shows_on_the_next_one(monkeypatch):
     rk_room = await _practice(service, root, "rummikub")
     _go(root, f"/room/{rk_room}")
     await room.enter()
-    rummikub, mahjong = _substate(root, RummikubTable), _substate(root, MahjongTable)
+    rummikub, mahjong = substate(root, RummikubTable), substate(root, MahjongTable)
     room.set_menu_open(True)
     room.toggle_reduced_motion()  # the viewer's own settings stay from room to room
     mahjong.mj_large = False
