@@ -3,6 +3,7 @@
 import reflex as rx
 
 from tilerooms import settings
+from tilerooms.reflex_ext.radix_colours import TailwindTrimmedRadix, TreeShakenRadixThemes
 
 # every setting comes from tilerooms/settings.py (docs/configuration.md): one Redis URL for Reflex's
 # state manager and the rooms (REDIS_URL, alias REFLEX_REDIS_URL), one records-DB URL. Without
@@ -22,9 +23,15 @@ config = rx.Config(
     state_manager_mode=rx.constants.StateManagerMode.REDIS if _redis_url else rx.constants.StateManagerMode.MEMORY,
     telemetry_enabled=False,
     show_built_with_reflex=False,
+    # a first load's bytes (issue 34: 16): brotli sidecars beside the gzip ones (served to browsers
+    # that ask for br, i.e. over HTTPS), and the Radix stylesheet without the unused colour scales
+    frontend_compression_formats=["brotli", "gzip"],
+    # the root does not import whole bundled libraries (all of Radix Themes) for dynamic components
+    # the site does not have; none of our scripts reads window.__reflex
+    frontend_lazy_bundled_libraries=True,
     plugins=[
         rx.plugins.SitemapPlugin(),
-        rx.plugins.TailwindV4Plugin(),
-        rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="light", accent_color="teal", radius="large")),
+        TailwindTrimmedRadix(),
+        TreeShakenRadixThemes(theme=rx.theme(appearance="light", accent_color="teal", radius="large")),
     ],
 )
