@@ -102,6 +102,8 @@
     }
   }
 
+  // the server's now for other scripts (null until measured); bestOffset for the unit test
+  window.trClock = { serverNow: function () { return clock.offset === null ? null : Date.now() + clock.offset; }, bestOffset: bestOffset };
   load();
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") measure(); });
   window.addEventListener("online", measure);
