@@ -43,7 +43,8 @@
   function measure() {
     var holder = document.querySelector("[data-clock]");
     var url = holder && holder.getAttribute("data-clock");
-    if (!url || clock.busy) return;
+    if (!url) { if (clock.offset === null) clock.offset = 0; return; } // a page without the shell: the device's clock
+    if (clock.busy) return;
     clock.busy = true;
     var samples = [];
     var done = function () {
@@ -59,7 +60,9 @@
     var ask = function () {
       if (samples.length >= SAMPLES) return done();
       var sent = Date.now();
-      fetch(url, { cache: "no-store" })
+      // an answer that never comes must not stop the clock being measured again
+      var limit = window.AbortSignal && AbortSignal.timeout ? AbortSignal.timeout(5000) : undefined;
+      fetch(url, { cache: "no-store", signal: limit })
         .then(function (r) { return r.text(); })
         .then(function (text) {
           samples.push({ sent: sent, received: Date.now(), server: Number(text) });
