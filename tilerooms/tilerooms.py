@@ -26,7 +26,7 @@ from tilerooms.shell.identity import IdentityState
 from tilerooms.table import push
 from tilerooms.table.page import room_page
 from tilerooms.table.state import RoomState
-from tilerooms.web import collector, memory_trace, safe_logging, socket_queue
+from tilerooms.web import collector, memory_trace, safe_logging, server_clock, socket_queue
 from tilerooms.web.event_socket import drop_upgrade_payload, shortcut_event_socket
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,8 @@ app = TileroomsApp(
         rx.script(src="/countdown.js"),
         rx.script(src="/keys.js"),
     ],
-    api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
+    # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
+    api_transformer=[accounts_oauth.api(), server_clock.api()],
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep

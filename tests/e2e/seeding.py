@@ -60,8 +60,11 @@ def _replace_game(room_id: str, change: Callable[[Room], None]) -> Room:
     return asyncio.run_coroutine_threadsafe(changed(), loop).result(timeout=15)
 
 
-def seed_rummikub(room_id: str, table: list, racks_by_seat: list[list[str]], *, melded: bool | list[bool] = True, current_seat: int = 0) -> Room:
-    """Replace the room's game with `table` and the racks of its players in seat order.
+def seed_rummikub(
+    room_id: str, table: list, racks_by_seat: list[list[str]], *, melded: bool | list[bool] = True, current_seat: int = 0, turn_started_at: int | None = None
+) -> Room:
+    """Replace the room's game with `table` and the racks of its players in seat order; the turn
+    keeps its start unless `turn_started_at` (server epoch ms) is given.
 
     The seeded state's `seq` is past the old one, so an AI plan made for the old position is
     dropped as stale; AI timers restart and the server looks at the room on its next tick (an AI
@@ -73,7 +76,7 @@ def seed_rummikub(room_id: str, table: list, racks_by_seat: list[list[str]], *, 
         racks = dict(zip(players, racks_by_seat))
         has_melded = dict(zip(players, melded)) if isinstance(melded, list) else melded
         state = make_state(table=table, racks=racks, has_melded=has_melded, current=players[current_seat], options=room.game_state["options"])
-        state["turn_started_at"] = room.game_state["turn_started_at"]
+        state["turn_started_at"] = room.game_state["turn_started_at"] if turn_started_at is None else turn_started_at
         state["game_deadline"] = room.game_state["game_deadline"]
         state["seq"] = int(room.game_state.get("seq") or 0) + 1
         room.game_state = state

@@ -186,7 +186,7 @@ def _count(figures: Figures, game: str, sent: float, arrived: float) -> None:
 
 def _pool(turn: str) -> int:
     """The pool's tile count in a number-tile `turn` line as a browser receives it
-    ("current pool deadline now tiles last", `table/rummikub/rows.py turn_line`; "" for none)."""
+    ("current pool deadline start tiles last", `table/rummikub/rows.py turn_line`; "" for none)."""
     parts = turn.split(" ")
     return int(parts[1]) if len(parts) > 1 else 0
 

@@ -6,6 +6,7 @@ import reflex as rx
 
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.locale import LocaleState
+from tilerooms.shell.server_clock import clock_url
 from tilerooms.shell.text import by_locale, tr
 
 __all__ = ["header", "nav_link", "page", "tr"]
@@ -78,6 +79,7 @@ def page(*children: rx.Component) -> rx.Component:
         rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em"), class_name="tr-page-body"),
         min_height="100vh",
         lang=by_locale("en", "ko"),
+        data_clock=clock_url(),  # where assets/countdown.js asks the server's time (issue 34: 1)
         # Korean wraps between words, not inside one ("가져올/까요"); a word too long still breaks
         word_break="keep-all",
         overflow_wrap="break-word",

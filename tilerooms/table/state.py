@@ -88,7 +88,6 @@ class RoomState(rx.State):
     error: str = ""  # the error line: a message id of `SERVER_MESSAGES` (`_refuse`, `_say`), shown with `error_args`
     error_args: dict[str, str] = {}  # its parameters ({} for most: then never sent again)
     game: str = ""  # the game's id: which table substate shows the game
-    server_now: int = 0  # the countdowns' reference for clock skew (set with a new deadline)
     # 애니메이션 줄이기: this browser's setting, shared by every game's table
     reduced_motion: bool = False
 

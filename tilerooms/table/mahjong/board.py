@@ -131,13 +131,10 @@ def _centre() -> rx.Component:
             rx.box(rx.foreach(rnd.dora, lambda t: mj_token_tile(t, size="dora")), class_name="mj-dora"),
             id="mj-dora",
         ),
-        # the turn's clock, big enough to read at a glance; its skew reference is the time left
-        # when the view was made (data-now: the server's clock then)
+        # the turn's clock, big enough to read at a glance, by the server's clock (assets/countdown.js)
         rx.cond(
             turn.deadline > 0,
-            rx.el.div(
-                "", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=turn.deadline.to_string(), data_now=(turn.deadline - turn.left).to_string()
-            ),
+            rx.el.div("", class_name="tr-countdown mj-clock", id="mj-clock", data_deadline=turn.deadline.to_string()),
         ),
         *[_side(p) for p in PLACES],
         class_name="mj-centre",
@@ -313,9 +310,7 @@ def _claim_window() -> rx.Component:
         choices("chi", claim.chi_choices),
         choices("pon", claim.pon_choices),
         rx.el.div(
-            rx.el.span(
-                "", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), data_now=RoomState.server_now.to_string(), id="mj-claim-ring"
-            ),
+            rx.el.span("", class_name="mj-ring tr-countdown", data_deadline=claim.deadline.to_string(), id="mj-claim-ring"),
             call_button("ron", "mj.ron", claim.ron),
             call_button("pon", "mj.pon", claim.pon),
             call_button("kan", "mj.kan", claim.kan),

@@ -194,7 +194,7 @@ def hand_result(final: bool = False) -> rx.Component:
             foot,
             rx.cond(
                 ~final & (res.deadline > 0) & (RoomState.status == "playing"),
-                rx.el.span("", class_name="tr-countdown mj-result-clock", data_deadline=res.deadline.to_string(), data_now=RoomState.server_now.to_string()),
+                rx.el.span("", class_name="tr-countdown mj-result-clock", data_deadline=res.deadline.to_string()),
             ),
             class_name="mj-result-foot",
         ),

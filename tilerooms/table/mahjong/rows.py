@@ -189,7 +189,6 @@ class MjTurn:
     seat: str = ""  # the place whose turn it is (the table names it only while playing)
     holder: str = ""  # the place holding a tile more than the others, to discard ("": a claim window)
     deadline: int = 0  # the clock's end, server epoch ms (0: no clock for this viewer)
-    left: int = 0  # ms left on it when the view was made: the clock's skew reference
     live: int = 0  # tiles left in the wall
     last: str = ""  # the last discard's token, marked in its pond (mahjong_moves.py)
 
@@ -696,12 +695,10 @@ def mahjong_table(
     riichi_mode: bool = False,
     beginner: bool = False,
     events: list[dict[str, Any]] | None = None,
-    now_ms: int = 0,
 ) -> MjTable:
     """The table of one viewer from their own mahjong `view` (spec 8.3), with their selection,
     riichi mode and beginner switch (client-local settings); the room's recent public `events`
-    give the last discard and the call to announce (`mahjong_moves`); `now_ms` is the server's
-    clock, for the time left on the turn clock."""
+    give the last discard and the call to announce (`mahjong_moves`)."""
     if not view or view.get("game") != MAHJONG.id:
         return MjTable()
     players = view["players"]
@@ -761,7 +758,6 @@ def mahjong_table(
             seat=place_of.get(turn, ""),
             holder=holder,
             deadline=deadline,
-            left=max(0, deadline - now_ms) if deadline else 0,
             live=int(view.get("liveCount") or 0),
             last=moves.last_tile if marked else "",
         ),

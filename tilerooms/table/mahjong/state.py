@@ -8,7 +8,6 @@ applies the fresh view coming back from the same room load.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
 import reflex as rx
@@ -168,7 +167,6 @@ class MahjongTable(RoomState):
         self._mj_restyle()
 
     def _mj_restyle(self) -> None:
-        now = int(time.time() * 1000)
         view = self._raw("_mj_view")
         table = mahjong_table(
             view or None,
@@ -178,13 +176,7 @@ class MahjongTable(RoomState):
             riichi_mode=self._mj_riichi_mode,
             beginner=self.mj_beginner and bool((view.get("options") or {}).get("beginnerMode", True)),
             events=self._raw("_mj_events"),
-            now_ms=now,
         )
-        turn, claim, result = self._raw("mj_turn"), self._raw("mj_claim"), self._raw("mj_result")
-        if table.turn.deadline == turn.deadline:
-            table.turn.left = turn.left  # the same clock: its reference stays (no resend)
-        if (table.claim.deadline and table.claim.deadline != claim.deadline) or (table.result.deadline and table.result.deadline != result.deadline):
-            self.server_now = now  # the claim ring's and the result clock's reference for clock skew
         self._put(
             mj_info=table.info,
             mj_round=table.round,

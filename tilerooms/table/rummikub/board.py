@@ -139,9 +139,14 @@ def _player_chip(p, seat) -> rx.Component:
                 "",
                 class_name="tr-countdown",
                 data_deadline=turn.deadline(),
-                data_now=turn.server_now(),
+                data_start=turn.turn_start(),
                 style={
                     "fontVariantNumeric": "tabular-nums",
+                    # one size while it runs down ("1:00", "59초", "9초"): room for 4 digits or 2 and 초 (issue 34: 1)
+                    "display": "inline-block",
+                    "boxSizing": "border-box",
+                    "minWidth": "calc(max(4ch, 2ch + 1em) + 1.1em + 6px)",
+                    "textAlign": "center",
                     "fontWeight": "700",
                     "color": "#bf3989",
                     "padding": "0.15em 0.55em",

@@ -120,17 +120,17 @@ class Turn(NamedTuple):
     current: int  # the index in `players` of whose turn it is, -1 for nobody's
     pool: int
     deadline: int  # server epoch ms, 0 for none
-    now: int  # the server's clock when that deadline was first shown (the countdown's skew reference)
+    start: int  # server epoch ms the turn began: the countdown ring's full length is deadline - start
     tiles: list[int]  # each player's tile count, in `players` order
     move: tuple[int, str, int] | None  # the last move: (index in `players`, kind after "move.", count)
 
 
-def turn_line(current: int, pool: int, deadline: int, now: int, tiles: list[int], move: tuple[int, str, int] | None) -> str:
+def turn_line(current: int, pool: int, deadline: int, start: int, tiles: list[int], move: tuple[int, str, int] | None) -> str:
     """What a turn changes, in one short string a browser receives in one var:
-    "current pool deadline now 14,13 seat:kind:count" ("-" for no move yet); `ui/board.py` splits it.
+    "current pool deadline start 14,13 seat:kind:count" ("-" for no move yet); `ui/board.py` splits it.
     A move that changes none of it (a draft edit) leaves it alone, so it is not sent again."""
     last = f"{move[0]}:{move[1]}:{move[2]}" if move else "-"
-    return f"{current} {pool} {deadline} {now} {','.join(map(str, tiles))} {last}"
+    return f"{current} {pool} {deadline} {start} {','.join(map(str, tiles))} {last}"
 
 
 def parse_turn_line(line: str) -> Turn:
@@ -138,10 +138,10 @@ def parse_turn_line(line: str) -> Turn:
     what it received (the load bench, tests); the server's state keeps the view it came from."""
     if not line:
         return Turn(-1, 0, 0, 0, [], None)
-    current, pool, deadline, now, tiles, last = line.split(" ")
+    current, pool, deadline, start, tiles, last = line.split(" ")
     seat, kind, count = last.split(":") if last != "-" else ("", "", "")
     return Turn(
-        int(current), int(pool), int(deadline), int(now), [int(t) for t in tiles.split(",") if t], (int(seat), kind, int(count)) if last != "-" else None
+        int(current), int(pool), int(deadline), int(start), [int(t) for t in tiles.split(",") if t], (int(seat), kind, int(count)) if last != "-" else None
     )
 
 
@@ -248,15 +248,13 @@ def board(
     arrived: set[str] | None = None,
     drawn: set[str] | None = None,
     last: dict[str, Any] | None = None,
-    now: int = 0,
     names_en: Mapping[str, str] | None = None,
 ) -> Board:
     """The board of one viewer from their own `view`, with their rack in `rack_order` cells.
 
     `changed`: keys (`set_key`) of sets another player's move changed; `arrived`: tiles that just
     came onto the table; `drawn`: my rack tiles from my latest draw; `last`: the engine view's
-    last move ({"player", "kind", "count"}); `now`: the server's clock when the
-    turn's deadline was first shown.
+    last move ({"player", "kind", "count"}).
     """
     me = view.get("viewer")
     jokers = {j: joker_stands(v) for s in view["table"] for j, v in (s.get("joker_as") or {}).items()}
@@ -285,7 +283,9 @@ def board(
             PlayerRow(p["id"], names.get(p["id"], p["id"]), p["has_melded"], p["left"], p["id"] == me, name_in_english(p["id"], names, names_en))
             for p in players
         ],
-        turn=turn_line(current, int(view["pool_count"]), int(view["deadline"] or 0), now, [p["tiles"] for p in players], move),
+        turn=turn_line(
+            current, int(view["pool_count"]), int(view["deadline"] or 0), int(view.get("turn_started_at") or 0), [p["tiles"] for p in players], move
+        ),
         sets=_set_codes(sets),
         changed_sets=[i for i, s in enumerate(sets) if set_key(s["tile_ids"]) in (changed or set())],
         arrived=sorted(on_board & (arrived or set())),

@@ -11,7 +11,6 @@ fresh view coming back from the same room load.
 
 from __future__ import annotations
 
-import time
 from dataclasses import fields
 from typing import Any, ClassVar
 
@@ -68,8 +67,6 @@ class RummikubTable(RoomState):
     _arrived: list[str] = []  # tiles that came onto the shown sets at their last change (200 ms)
     _drawn: list[str] = []  # my rack tiles from my latest draw, until I act
     _last: dict[str, Any] = {}  # the engine view's last move {player, kind, count}: issue 18's line "AI 2: 3장 내려놓음"
-    _deadline: int = 0  # the turn's deadline and the server's clock when it was first shown
-    _now: int = 0
 
     # -- the board read back (for the server's own readers and tests; never sent) ------------
     def _set_codes(self) -> list[str]:
@@ -151,9 +148,6 @@ class RummikubTable(RoomState):
         if before is not None and shown_now != shown_before:
             self._arrived = sorted(moves.arrived_tiles(shown_before, shown_now))
         self._put(_drawn=list(game.get("drawn") or []), _last=dict(game.get("last_move") or {}))
-        deadline = int(game.get("deadline") or 0)
-        if deadline != self._deadline:
-            self._deadline, self._now = deadline, int(time.time() * 1000)  # the countdown's reference for clock skew
 
     def _show_board(self, b: Board) -> None:
         on_board = _shown_tiles(self._raw("_game")) | {t for t in b.rack_cells if t}  # `b` is that game's board
@@ -176,7 +170,6 @@ class RummikubTable(RoomState):
                     set(self._raw("_arrived")),
                     set(self._raw("_drawn")),
                     self._raw("_last") or None,
-                    self._now,
                     self._raw("_names_en"),
                 )
             )

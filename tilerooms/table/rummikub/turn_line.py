@@ -1,7 +1,7 @@
 """The number-tile board's turn line, read in the browser (issue 20: 2).
 
 What every turn changes — whose turn, the pool, the clock, each player's tile count and the last
-move — comes as one short string, `RummikubTable.turn` ("1 62 1796421200203 1796421140206 23,15
+move — comes as one short string, `RummikubTable.turn` ("1 62 1796421200203 1796421140203 23,15
 0:drew:1", `rummikub_view.turn_line`), so a turn's frame carries one var instead of eight. These
 helpers split it into the pieces the board draws; the last move's line and my first meld's progress
 (`RummikubTable.meld`: "18 30") are worded here from the same texts as before (`i18n/board.py`
@@ -46,8 +46,8 @@ def deadline() -> rx.Var:
     return rx.cond(RummikubTable.turn == "", "0", _part(2)).to(str)
 
 
-def server_now() -> rx.Var:
-    """The server's clock when that deadline was first shown, for the countdown's data-now."""
+def turn_start() -> rx.Var:
+    """When the turn began, server epoch ms as text, for the countdown's data-start (its ring)."""
     return rx.cond(RummikubTable.turn == "", "0", _part(3)).to(str)
 
 
