@@ -28,6 +28,7 @@ from tests.e2e.test_guest_records import SHOTS, VIEWPORTS
 pytestmark = pytest.mark.e2e
 MY_RACK = ["O1a", "O2a", "K5b"]
 AI_RACK = ["O9a", "O13b"]  # no set: the AI draws and hands the turn back
+WINNING_RACK = ["K1b", "K2b", "K3b"]  # a run: the AI lays it down and empties its rack
 MARK = "● 내 차례"
 
 # before any page script: visibility we control, recorded vibrations and sounds
@@ -55,12 +56,16 @@ def _practice(page, base_url: str) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
-def _my_turn_comes_back(page, room_id: str) -> None:
-    """The AI is given the turn (server side); it draws, and my turn starts."""
+def _ai_to_move(room_id: str, ai_rack: list[str]) -> None:
+    """The AI is given the turn with `ai_rack` (server side), my rack is MY_RACK."""
     players = stored_room(room_id).game_players
     ai_seat = next(i for i, p in enumerate(players) if p.startswith("ai-"))
-    racks = [AI_RACK if i == ai_seat else MY_RACK for i in range(len(players))]
-    seed_rummikub(room_id, [], racks, current_seat=ai_seat)
+    seed_rummikub(room_id, [], [ai_rack if i == ai_seat else MY_RACK for i in range(len(players))], current_seat=ai_seat)
+
+
+def _my_turn_comes_back(page, room_id: str) -> None:
+    """The AI is given the turn; it draws, and my turn starts."""
+    _ai_to_move(room_id, AI_RACK)
     expect(page.locator("#whose-turn")).to_be_visible(timeout=15_000)
     expect(page.locator("#my-turn")).to_be_visible(timeout=20_000)
     page.wait_for_timeout(600)  # the script looks every 200 ms
@@ -72,12 +77,17 @@ def _recorded(page) -> dict:
 
 @pytest.fixture
 def alert_page(players):
+    """A page with the recorder in place; no script error may happen on it (checked after the test)."""
+    errors: list[str] = []
+
     def make(size: str, **extra):
         (page,) = players("알림손님", **VIEWPORTS[size], **extra)
         page.context.add_init_script(RECORDER)
+        page.on("pageerror", lambda error: errors.append(str(error)))
         return page
 
-    return make
+    yield make
+    assert errors == []
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
@@ -132,6 +142,15 @@ def test_a_hidden_tab_flashes_the_title_vibrates_and_sounds_follow_the_first_cli
     right = page.locator("#sound-toggle").evaluate("el => el.getBoundingClientRect().right")
     assert right <= width and page.evaluate("document.scrollingElement.scrollWidth") <= width, right
     page.screenshot(path=str(SHOTS / f"alerts-english-{size}.png"))
+
+    # unmuted again (the toggle is this new page's first interaction): the AI lays down its last
+    # tiles and wins, and the game's end sounds
+    page.locator("#sound-toggle").click()
+    expect(page.locator("#sound-toggle .sound-on")).to_be_visible()
+    _ai_to_move(room_id, WINNING_RACK)
+    expect(page.locator("#results")).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(600)
+    assert "win.wav" in _recorded(page)["played"], _recorded(page)
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
