@@ -59,6 +59,7 @@ app = TileroomsApp(
         rx.el.meta(name="description", content="숫자 타일 · 리치 마작 온라인"),
         rx.script(src="/countdown.js"),
         rx.script(src="/keys.js"),
+        rx.script(src="/alerts.js"),  # turn alerts and sounds (issue 34: 13)
     ],
     # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
     api_transformer=[accounts_oauth.api(), server_clock.api()],

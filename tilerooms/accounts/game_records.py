@@ -14,6 +14,8 @@ person's game by guessing.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import logging
 import re
@@ -26,12 +28,13 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import col, select
 
-from tilerooms.accounts import rewards
+from tilerooms.accounts import rewards, settings
 from tilerooms.core.replay import LogEntry, ReplayStep
 from tilerooms.db.engine import session
-from tilerooms.db.models import GameRecord, GameRecordMember, User
+from tilerooms.db.models import GameRecord, GameRecordGuest, GameRecordMember, User
 from tilerooms.games import GAMES
 from tilerooms.rooms import play
+from tilerooms.rooms.identity import guest
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,11 @@ __all__ = [
     "final_state_of",
     "on_game_end",
     "forget_member",
+    "guest_ref",
+    "keep_for_guest",
+    "keep_for_guest_soon",
+    "guest_games_of",
+    "move_guest_games",
 ]
 
 
@@ -158,18 +166,104 @@ def load_game(record_id: object, engine: sa.Engine | None = None) -> GameRecord 
 def games_of(user_id: int, limit: int = 20, engine: sa.Engine | None = None) -> list[dict[str, Any]]:
     """A member's stored games, newest first (/me/records): the link's id, the game, when, who
     played (names in seat order) and the room's game key (`games.id` of the rewards records)."""
+    return _listed(GameRecordMember, GameRecordMember.user_id == user_id, limit, engine)
+
+
+_LISTED = (GameRecord.id, GameRecord.game, GameRecord.game_key, GameRecord.ended_at, GameRecord.seats_json)
+
+
+def _listed(link: Any, where: Any, limit: int, engine: sa.Engine | None, seated: str | None = None) -> list[dict[str, Any]]:
+    """The stored games a link table (`link`, filtered by `where`) points at, newest first, as
+    /me/records rows; with `seated`, only the games that player id sat in."""
     with session(engine) as s:
         rows = s.exec(
-            select(GameRecord.id, GameRecord.game, GameRecord.game_key, GameRecord.ended_at, GameRecord.seats_json)
-            .join(GameRecordMember, GameRecordMember.record_id == GameRecord.id)
-            .where(GameRecordMember.user_id == user_id)
-            .order_by(col(GameRecord.ended_at).desc(), GameRecord.id)
-            .limit(limit)
+            select(*_LISTED).join(link, link.record_id == GameRecord.id).where(where).order_by(col(GameRecord.ended_at).desc(), GameRecord.id).limit(limit)
         ).all()
-    return [
-        {"record_id": rid, "game": game, "game_key": key, "ended_at": _aware(ended), "players": [seat.get("name", seat["id"]) for seat in json.loads(seats)]}
-        for rid, game, key, ended, seats in rows
-    ]
+    listed = []
+    for rid, game, key, ended, seats_json in rows:
+        seats = json.loads(seats_json)
+        if seated is None or any(seat.get("id") == seated for seat in seats):
+            listed.append(
+                {"record_id": rid, "game": game, "game_key": key, "ended_at": _aware(ended), "players": [seat.get("name", seat["id"]) for seat in seats]}
+            )
+    return listed
+
+
+# -- a guest's own games (issue 34: 12) -------------------------------------------------------
+
+
+def guest_ref(browser_key: str) -> str:
+    """What a guest's records are keyed by: HMAC-SHA256(server secret, key) under its own label, so
+    it is neither the public id (`rooms.identity.guest_id`) nor derivable from it."""
+    return hmac.new(settings.secret_key().encode(), f"records:{browser_key}".encode(), hashlib.sha256).hexdigest()
+
+
+def keep_for_guest(record_id: str, browser_key: str, engine: sa.Engine | None = None) -> bool:
+    """Note that the guest holding `browser_key` played the game `record_id` (once; the record
+    itself may still be on its way to the database). False for a malformed id."""
+    if not RECORD_ID.fullmatch(record_id):
+        return False
+    ref = guest_ref(browser_key)
+    with session(engine) as s:
+        if s.get(GameRecordGuest, (record_id, ref)) is not None:
+            return True
+        s.add(GameRecordGuest(record_id=record_id, guest_ref=ref))
+        try:
+            s.commit()
+        except IntegrityError:  # the same browser's other tab noted it first
+            s.rollback()
+    return True
+
+
+_keeping: set[asyncio.Task] = set()  # running notes: a task nobody holds may be collected mid-way
+
+
+def keep_for_guest_soon(record_id: str, browser_key: str) -> None:
+    """`keep_for_guest` in a thread, from a state handler that must not wait on the database."""
+    task = asyncio.get_running_loop().create_task(asyncio.to_thread(keep_for_guest, record_id, browser_key))
+    _keeping.add(task)
+    task.add_done_callback(_kept)
+
+
+def _kept(task: asyncio.Task) -> None:
+    _keeping.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a guest's game was not noted: %r", task.exception())
+
+
+def guest_games_of(browser_key: str, limit: int = 20, engine: sa.Engine | None = None) -> list[dict[str, Any]]:
+    """The stored games the guest holding `browser_key` played, newest first (/me/records): those
+    noted for their key whose seats hold the key's guest (a note is never enough on its own)."""
+    return _listed(GameRecordGuest, GameRecordGuest.guest_ref == guest_ref(browser_key), limit, engine, seated=guest(browser_key).id)
+
+
+def move_guest_games(browser_key: str, user_id: int, engine: sa.Engine | None = None) -> int:
+    """A guest signed in as member `user_id`: the games noted for their key become the member's
+    (stored ones only: a note whose record is not stored yet waits for the next sign-in check).
+    Returns how many moved."""
+    ref = guest_ref(browser_key)
+    seated = guest(browser_key).id
+    with session(engine) as s:
+        notes = s.exec(select(GameRecordGuest).where(GameRecordGuest.guest_ref == ref)).all()
+        if not notes:
+            return 0
+        stored = {r.id: r for r in s.exec(select(GameRecord).where(col(GameRecord.id).in_([n.record_id for n in notes]))).all()}
+        had = set(s.exec(select(GameRecordMember.record_id).where(GameRecordMember.user_id == user_id)).all())
+        moved = 0
+        for note in notes:
+            record = stored.get(note.record_id)
+            if record is None:
+                continue
+            if record.id not in had and any(seat.get("id") == seated for seat in json.loads(record.seats_json)):
+                s.add(GameRecordMember(record_id=record.id, user_id=user_id))
+                moved += 1
+            s.delete(note)
+        try:
+            s.commit()
+        except IntegrityError:  # another tab of the browser moved them first
+            s.rollback()
+            return 0
+    return moved
 
 
 def _aware(moment: datetime) -> datetime:

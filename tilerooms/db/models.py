@@ -182,3 +182,23 @@ class GameReview(SQLModel, table=True):
 
 
 TABLES = TABLES | {"game_reviews"}  # noqa: F811 - the migrations' table list grows with each table
+
+
+class GameRecordGuest(SQLModel, table=True):
+    """A guest who played a stored game (issue 34: 12): their /me/records list in the browser that
+    holds their key. `guest_ref` is an HMAC of the guest's secret browser key
+    (`accounts.game_records.guest_ref`), never the public player id every viewer of a room sees.
+
+    Written by the guest's own browser state when it shows the finished game, which may come before
+    the game's record is stored: so no foreign key; a listing joins the stored records. Moved to the
+    member's `GameRecordMember` rows when the guest signs in.
+    """
+
+    __tablename__ = "game_record_guests"
+
+    record_id: str = Field(primary_key=True, max_length=32)  # game_records.id (maybe not stored yet)
+    guest_ref: str = Field(primary_key=True, index=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+TABLES = TABLES | {"game_record_guests"}  # noqa: F811

@@ -73,4 +73,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "colour.violet": {"ko": "보라", "en": "Violet"},
     "colour.pink": {"ko": "분홍", "en": "Pink"},
     "colour.gray": {"ko": "회색", "en": "Grey"},
+    # a guest's /me/records: their games in this browser (issue 34: 12)
+    "acct.records.guest_note": {
+        "ko": "이 브라우저에서 게스트로 한 게임이에요. 로그인하면 계정으로 옮겨져요.",
+        "en": "Games you played as a guest in this browser. They move to your account when you sign in.",
+    },
 }

@@ -77,4 +77,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "4명이면 4인 마작, 3명만 앉고 시작하면 3인 마작(산마)이에요. 빈 자리는 AI로 채울 수 있어요.",
         "en": "Four seated players play four-player mahjong; start with three and you play three-player (sanma). Empty seats can be filled with AI players.",
     },
+    "lobby.my_records": {"ko": "내 기록 · 다시 보기", "en": "My games and replays"},
 }

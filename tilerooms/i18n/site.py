@@ -32,4 +32,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status.waiting": {"ko": "대기 중", "en": "Waiting"},
     "status.playing": {"ko": "게임 중", "en": "Playing"},
     "status.paused": {"ko": "일시정지", "en": "Paused"},
+    # the header's sound toggle and the hidden tab's title (issue 34: 13)
+    "sound.mute": {"ko": "소리 끄기", "en": "Mute sounds"},
+    "sound.unmute": {"ko": "소리 켜기", "en": "Unmute sounds"},
 }

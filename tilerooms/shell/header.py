@@ -36,19 +36,53 @@ def header_account_link() -> rx.Component:
     )
 
 
+_SR_ONLY = {"position": "absolute", "width": "1px", "height": "1px", "overflow": "hidden", "clip": "rect(0 0 0 0)", "whiteSpace": "nowrap"}
+
+
+def sound_toggle() -> rx.Component:
+    """소리 on/off for the game alerts (issue 34: 13), kept in this browser by assets/alerts.js: both
+    faces are here, each with its own label, and the script's one style rule shows the right one."""
+    return rx.el.button(
+        rx.el.span(rx.icon("volume-2", size=18), rx.el.span(tr("sound.mute"), style=_SR_ONLY), class_name="sound-on", display="inline-flex"),
+        rx.el.span(rx.icon("volume-x", size=18), rx.el.span(tr("sound.unmute"), style=_SR_ONLY), class_name="sound-off", display="none"),
+        on_click=rx.call_script("window.tileroomsAlerts && window.tileroomsAlerts.toggleMute()"),
+        class_name="sound-toggle",
+        id="sound-toggle",
+        type="button",
+        # a finger-sized target (44 px) that does not make the header taller
+        style={
+            "width": "44px",
+            "height": "44px",
+            "margin": "-6px 0",
+            "display": "inline-flex",
+            "alignItems": "center",
+            "justifyContent": "center",
+            "background": "none",
+            "border": "none",
+            "color": "var(--gray-11)",
+            "cursor": "pointer",
+            "position": "relative",
+            "flexShrink": "0",
+        },
+    )
+
+
 def header() -> rx.Component:
     """Top bar of every page."""
     return rx.hstack(
         rx.link(
             rx.hstack(
                 rx.icon("grid-3x3", size=22),
-                rx.heading("tilerooms", size=rx.breakpoints(initial="4", sm="5")),
+                rx.heading("tilerooms", size=rx.breakpoints(initial="4", sm="5"), class_name="tr-brand-word"),
                 align="center",
                 spacing="2",
             ),
             href="/",
             underline="none",
+            aria_label="tilerooms",
         ),
+        # a 390 px phone in English: the longer links and the sound toggle leave no room for the word
+        rx.el.style("@media (max-width: 519px) { .tr-shell[lang='en'] .tr-brand-word { display: none; } }"),
         rx.spacer(),
         nav_link("nav.lobby", "/lobby", id="nav-lobby"),
         nav_link("nav.rankings", "/rankings", id="nav-rankings"),
@@ -60,6 +94,7 @@ def header() -> rx.Component:
             id="lang-switch",
             on_click=LocaleState.set_locale(rx.cond(LocaleState.locale == "en", "ko", "en")),
         ),
+        sound_toggle(),
         width="100%",
         padding_x=rx.breakpoints(initial="0.75em", sm="1.25em"),
         padding_y="0.75em",
@@ -80,6 +115,7 @@ def page(*children: rx.Component) -> rx.Component:
         min_height="100vh",
         lang=by_locale("en", "ko"),
         data_clock=clock_url(),  # where assets/countdown.js asks the server's time (issue 34: 1)
+        class_name="tr-shell",
         # Korean wraps between words, not inside one ("가져올/까요"); a word too long still breaks
         word_break="keep-all",
         overflow_wrap="break-word",

@@ -43,6 +43,7 @@ class IdentityState(rx.State):
     avatar_color: str = "teal"
     # (cookie value, checked at, member id, name, colour): the signature and DB look-up run once per interval
     _member_cache: tuple = ()
+    _records_moved: str = ""  # the member whose guest games this browser's key has handed over (issue 34: 12)
 
     def _member(self) -> Identity | None:
         """The signed-in member of this tab's connection, or None."""
@@ -64,6 +65,16 @@ class IdentityState(rx.State):
         self._member_cache = (value, time.monotonic(), member.id if member else "", member.name if member else "", colour)
         return member
 
+    def _move_guest_games(self, member: Identity) -> None:
+        """The games this browser played as a guest become the member's records (once per tab and member)."""
+        from tilerooms.accounts.game_records import move_guest_games
+
+        try:
+            move_guest_games(self.guest_key, int(member.id[2:]))
+            self._records_moved = member.id
+        except Exception:  # noqa: BLE001 - a database outage: they move on a later page
+            pass
+
     def _forget_member(self) -> None:
         """Drop the cached member check (after a rename, a colour change or the account's deletion)."""
         self._member_cache = ()
@@ -76,6 +87,8 @@ class IdentityState(rx.State):
             self.avatar_color = self._member_cache[4] if self._member_cache else "teal"
             if self.nickname != member.name:
                 self.nickname = member.name  # signing out later keeps this name for the guest
+            if self._records_moved != member.id and is_current_guest_key(self.guest_key):
+                self._move_guest_games(member)
             return member
         self.is_member = False
         if not is_current_guest_key(self.guest_key):

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from tilerooms import wiring
+from tilerooms.accounts.game_records import keep_for_guest_soon
 from tilerooms.core import RuleError
 from tilerooms.i18n import refusal
 from tilerooms.i18n.lines import english_names, seat_name
@@ -97,6 +98,7 @@ class RoomState(rx.State):
     _names: dict[str, str] = {}  # id -> name (Korean: an AI's "AI 2 (쉬움)")
     _names_en: dict[str, str] = {}  # id -> English name of the AI seats, made from their number and level
     _chat_read_no: int = 0  # the last chat line this viewer has seen
+    _records_key: str = ""  # a guest viewer's browser key: the games they finish go to their /me/records (issue 34: 12)
 
     # -- entering and leaving ----------------------------------------------------------------
     # the viewer's own setting, kept from room to room when the page resets what it shows (`page_reset`)
@@ -112,6 +114,7 @@ class RoomState(rx.State):
         who = identity._current_user()
         with entered(self):
             self._room_id, self._viewer, self.me = room_id, who.id, who.id
+            self._records_key = "" if who.is_member else identity.guest_key
             await self._enter(room_id, who)
 
     async def _enter(self, room_id: str, who: Any) -> None:
@@ -256,6 +259,9 @@ class RoomState(rx.State):
             self._names = names
             self._names_en = english_names(s["occupant"] for s in view["seats"] if s["occupant"])
         game = view.get("game", "")
+        record_id = str((view.get("result") or {}).get("record_id") or "") if self.status == "finished" else ""
+        if record_id and record_id != self._raw("record_id") and you["role"] == "player" and self._records_key:
+            keep_for_guest_soon(record_id, self._records_key)  # a member's games are linked when stored
         self._put(
             room_name=view["name"],
             game_name=view["game_name"],
@@ -267,7 +273,7 @@ class RoomState(rx.State):
             spectators=[s["name"] for s in view["spectators"]],
             chat=[ChatRow(c["no"], c["name"], c["text"]) for c in view["chat"]],
             game=game,
-            record_id=str((view.get("result") or {}).get("record_id") or "") if self.status == "finished" else "",
+            record_id=record_id,
         )
         self._count_unread()
         table = self._table(game)

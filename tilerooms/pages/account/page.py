@@ -173,7 +173,8 @@ def records_page() -> rx.Component:
                 AccountState.is_member,
                 rx.cond(
                     AccountState.records.length() == 0,
-                    rx.callout(tr("acct.records.empty"), icon="info", id="records-empty"),
+                    # "no games yet" only when there is none to replay either (issue 34: 12)
+                    rx.cond(AccountState.replays.length() == 0, rx.callout(tr("acct.records.empty"), icon="info", id="records-empty")),
                     rx.table.root(
                         rx.table.header(
                             rx.table.row(
@@ -206,7 +207,8 @@ def records_page() -> rx.Component:
                 ),
                 _guest_notice(),
             ),
-            rx.cond(AccountState.is_member, _replays()),
+            _replays(),  # a guest's too: the games this browser played (issue 34: 12)
+            rx.cond(~AccountState.is_member, rx.text(tr("acct.records.guest_note"), size="2", color_scheme="gray", id="guest-records-note")),
             spacing="4",
             width="100%",
         )
@@ -214,7 +216,7 @@ def records_page() -> rx.Component:
 
 
 def _replays() -> rx.Component:
-    """The member's stored games, each a link to its replay (issue 21: 2)."""
+    """My stored games (a member's, or this browser's guest's), each a link to its replay (issue 21: 2)."""
     return rx.vstack(
         rx.heading(tr("rp.records"), size="5", id="replays-title"),
         rx.cond(

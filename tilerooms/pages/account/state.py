@@ -32,8 +32,18 @@ COLOR_NAMES = {
 
 
 def stored_games(user_id: int) -> list[dict[str, str]]:
-    """The member's stored games (`game_records.games_of`, newest first) as /me/records rows:
-    when (KST, as the records table), the game, who played and the replay's link."""
+    """The member's stored games (`game_records.games_of`, newest first) as /me/records rows."""
+    return replay_rows(game_records.games_of(user_id))
+
+
+def guest_games(browser_key: str) -> list[dict[str, str]]:
+    """The stored games this browser's guest played (`game_records.guest_games_of`) as /me/records rows."""
+    return replay_rows(game_records.guest_games_of(browser_key))
+
+
+def replay_rows(games: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Stored games as /me/records rows: when (KST, as the records table), the game, who played and
+    the replay's link."""
     return [
         {
             "record_id": g["record_id"],
@@ -43,7 +53,7 @@ def stored_games(user_id: int) -> list[dict[str, str]]:
             "when": g["ended_at"].astimezone(rewards.KST).strftime("%m/%d %H:%M"),
             "players": " · ".join(g["players"]),
         }
-        for g in game_records.games_of(user_id)
+        for g in games
     ]
 
 
@@ -110,8 +120,12 @@ class AccountState(rx.State):
         with entered(self):  # what the page showed before goes (a notice: `page_reset`)
             who = await self._who()
             user_id = _user_id(who)
-            self.records = await asyncio.to_thread(records.recent_games, user_id) if user_id is not None else []
-            self.replays = await asyncio.to_thread(stored_games, user_id) if user_id is not None else []
+            if user_id is not None:
+                self.records = await asyncio.to_thread(records.recent_games, user_id)
+                self.replays = await asyncio.to_thread(stored_games, user_id)
+            else:  # a guest: the games this browser's key played (issue 34: 12)
+                key = (await self.get_state(IdentityState)).guest_key
+                self.replays = await asyncio.to_thread(guest_games, key)
 
     @browser_event
     async def load_rankings(self) -> None:

@@ -213,6 +213,17 @@ def lobby() -> rx.Component:
                 wrap="wrap",  # a phone puts the third button on a second line instead of off the screen
             ),
             rx.text(tr("lobby.practice.note"), size="1", color_scheme="gray"),
+            # my finished games and their replays, a guest's too (issue 34: 12); a finger-sized target
+            rx.link(
+                rx.icon("history", size=16),
+                tr("lobby.my_records"),
+                href="/me/records",
+                id="lobby-records",
+                display="inline-flex",
+                align_items="center",
+                gap="6px",
+                min_height="44px",
+            ),
             rx.cond(
                 LobbyState.error != "",
                 rx.callout(server_message(LobbyState.error, LobbyState.error_args), icon="triangle_alert", color_scheme="red", id="lobby-error"),

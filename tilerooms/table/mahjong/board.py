@@ -24,6 +24,7 @@ import reflex as rx
 
 from tilerooms.i18n import MESSAGES
 from tilerooms.shell.text import by_locale, server_message, tr, tr_of
+from tilerooms.table.alerts import turn_signal
 from tilerooms.table.mahjong.results import result_overlay
 from tilerooms.table.mahjong.rows import HAND_SIZE, NO_YAKU, NO_YAKU_TSUMO_ONLY, PLACES, POND_ROWS
 from tilerooms.table.mahjong.rules_dialog import rules_dialog
@@ -454,6 +455,14 @@ def mahjong_table() -> rx.Component:
         ),
         # a hand's result lies over the whole table until confirmed (mahjong_results.py)
         result_overlay(),
+        # my turn, a claim offered to me, discards, calls and wins, for the alerts (issue 34: 13)
+        turn_signal(
+            turn=MahjongTable.mj_own.can_discard,
+            claim=MahjongTable.mj_claim.open & (MahjongTable.mj_claim.answered == ""),
+            move=MahjongTable.mj_turn.last,
+            call=MahjongTable.mj_announce.key,
+            win=MahjongTable.mj_result.shown & (MahjongTable.mj_result.kind == "agari"),
+        ),
         class_name="mj-root",
         id="mj-table",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),

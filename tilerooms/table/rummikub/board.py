@@ -17,6 +17,7 @@ import reflex as rx
 from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.shell.keys import ACTIONS, KeyState
 from tilerooms.shell.text import by_locale, server_message, tr
+from tilerooms.table.alerts import turn_signal
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer
@@ -413,6 +414,8 @@ def rummikub_board() -> rx.Component:
                     rx.cond(watching(), rx.fragment(), _keys_dialog()),  # a spectator has no buttons to bind
                     rules_dialog(),
                     rx.el.span(id="key-bindings", data_keys=KeyState.keymap_json, hidden=True),
+                    # my turn, others' placements and the game's end, for the alerts (issue 34: 13)
+                    turn_signal(turn=RummikubTable.my_turn, move=RummikubTable.flash),
                     class_name="tr-tools",
                 ),
                 class_name="tr-top",

@@ -8,6 +8,7 @@ import reflex as rx
 
 from tilerooms.shell.replay_link import replay_link
 from tilerooms.shell.text import by_locale, server_line, tr
+from tilerooms.table.alerts import turn_signal
 from tilerooms.table.rummikub.state import RummikubTable
 from tilerooms.table.state import RoomState
 
@@ -42,6 +43,7 @@ def rummikub_final() -> rx.Component:
                 width="100%",
             ),
             replay_link(RoomState.record_id),
+            turn_signal(turn=False, move=RummikubTable.flash, win=True),  # the game's end sounds (issue 34: 13)
             rx.cond(
                 RoomState.role == "player",
                 rx.hstack(
