@@ -62,6 +62,7 @@ app = TileroomsApp(
         rx.script(src="/countdown.js"),
         rx.script(src="/keys.js"),
     ],
+    stylesheets=["/site.css"],  # the site's pages on a phone: 44 px targets (issue 34: 6)
     api_transformer=accounts_oauth.api(),  # accounts: /auth/login, /auth/callback, /auth/logout
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
