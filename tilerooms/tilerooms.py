@@ -23,6 +23,8 @@ from tilerooms.pages.replay.review_state import ReplayReview
 from tilerooms.pages.replay.state import ReplayState
 from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets
 from tilerooms.shell.identity import IdentityState
+from tilerooms.shell.not_found import not_found_page
+from tilerooms.shell.titles import page_title
 from tilerooms.table import push
 from tilerooms.table.page import room_page
 from tilerooms.table.state import RoomState
@@ -61,22 +63,27 @@ app = TileroomsApp(
         rx.script(src="/keys.js"),
         rx.script(src="/alerts.js"),  # turn alerts and sounds (issue 34: 13)
     ],
+    stylesheets=["/site.css"],  # the site's pages on a phone: 44 px targets (issue 34: 6)
     # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
     api_transformer=[accounts_oauth.api(), server_clock.api()],
 )
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]
-app.add_page(lobby, route="/", title="tilerooms · 로비", on_load=LOBBY_LOAD)
-app.add_page(lobby, route="/lobby", title="tilerooms · 로비", on_load=LOBBY_LOAD)
-app.add_page(room_page, route="/room/[room_id]", title="tilerooms · 방", on_load=[IdentityState.ensure, RoomState.enter])
+app.add_page(lobby, route="/", title=page_title("title.lobby"), on_load=LOBBY_LOAD)
+app.add_page(lobby, route="/lobby", title=page_title("title.lobby"), on_load=LOBBY_LOAD)
+app.add_page(room_page, route="/room/[room_id]", title=page_title("title.room"), on_load=[IdentityState.ensure, RoomState.enter])
 # accounts pages
-app.add_page(signin_page, route="/signin", title="tilerooms · 로그인", on_load=[IdentityState.ensure, AccountState.load_signin])
-app.add_page(profile_page, route="/me", title="tilerooms · 내 정보", on_load=[IdentityState.ensure, AccountState.load_profile])
-app.add_page(records_page, route="/me/records", title="tilerooms · 내 기록", on_load=[IdentityState.ensure, AccountState.load_records])
-app.add_page(rankings_page, route="/rankings", title="tilerooms · 랭킹", on_load=[IdentityState.ensure, AccountState.load_rankings])
+app.add_page(signin_page, route="/signin", title=page_title("title.signin"), on_load=[IdentityState.ensure, AccountState.load_signin])
+app.add_page(profile_page, route="/me", title=page_title("title.profile"), on_load=[IdentityState.ensure, AccountState.load_profile])
+app.add_page(records_page, route="/me/records", title=page_title("title.records"), on_load=[IdentityState.ensure, AccountState.load_records])
+app.add_page(rankings_page, route="/rankings", title=page_title("title.rankings"), on_load=[IdentityState.ensure, AccountState.load_rankings])
 # a finished game's replay (issue 21: 2); the address is its share link
-app.add_page(replay_page, route="/game/[record_id]", title="tilerooms · 다시 보기", on_load=[IdentityState.ensure, ReplayState.load, ReplayReview.load_review])
+app.add_page(
+    replay_page, route="/game/[record_id]", title=page_title("title.replay"), on_load=[IdentityState.ensure, ReplayState.load, ReplayReview.load_review]
+)
+# any other path: the site's 404 page, served with HTTP 404 (issue 34: 9)
+app.add_page(not_found_page, route="404", title=page_title("title.not_found"), on_load=[IdentityState.ensure])
 
 
 @contextlib.asynccontextmanager

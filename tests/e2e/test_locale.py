@@ -70,7 +70,11 @@ def test_the_header_and_pages_fit_a_phone_in_both_locales(browser, base_url):
     context = browser.new_context(locale="ko-KR", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
     measure = """() => {
-        const line = el => { const r = el.getBoundingClientRect(); return [r.height, parseFloat(getComputedStyle(el).lineHeight) || r.height]; };
+        // the text's own height: on a phone a header target's 44 px box is padding around one line (assets/site.css)
+        const line = el => {
+            const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+            return [r.height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom), parseFloat(cs.lineHeight) || r.height];
+        };
         const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391).map(e => e.id || e.tagName);
         return {
             page: [document.documentElement.scrollWidth, window.innerWidth],

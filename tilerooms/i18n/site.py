@@ -35,4 +35,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the header's sound toggle and the hidden tab's title (issue 34: 13)
     "sound.mute": {"ko": "소리 끄기", "en": "Mute sounds"},
     "sound.unmute": {"ko": "소리 켜기", "en": "Unmute sounds"},
+    # page titles (the browser tab), in the viewer's language (issue 34: 10)
+    "title.lobby": {"ko": "로비", "en": "Lobby"},
+    "title.room": {"ko": "방", "en": "Room"},
+    "title.signin": {"ko": "로그인", "en": "Sign in"},
+    "title.profile": {"ko": "내 정보", "en": "My profile"},
+    "title.records": {"ko": "내 기록", "en": "My records"},
+    "title.rankings": {"ko": "랭킹", "en": "Rankings"},
+    "title.replay": {"ko": "다시 보기", "en": "Replay"},
+    "title.not_found": {"ko": "페이지를 찾을 수 없어요", "en": "Page not found"},
+    # the 404 page (issue 34: 9)
+    "nf.title": {"ko": "페이지를 찾을 수 없어요", "en": "Page not found"},
+    "nf.hint": {
+        "ko": "주소가 바뀌었거나 없는 페이지예요. 로비에서 게임을 찾아 보세요.",
+        "en": "This address has moved or never existed. Find a game in the lobby.",
+    },
+    "nf.to_lobby": {"ko": "로비로 가기", "en": "Go to the lobby"},
 }

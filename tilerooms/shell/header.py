@@ -102,16 +102,24 @@ def header() -> rx.Component:
         spacing=rx.breakpoints(initial="2", xs="3", sm="4"),
         white_space="nowrap",  # a 390 px phone must not break "로비" into two lines
         border_bottom="1px solid var(--gray-a5)",
+        class_name="tr-header",  # its targets on a phone: assets/site.css
     )
 
 
-def page(*children: rx.Component) -> rx.Component:
-    """Wrap a page body in the site shell."""
+def page(*children: rx.Component, touch: bool = True) -> rx.Component:
+    """Wrap a page body in the site shell; `touch`: its targets are 44 px on a phone
+    (assets/site.css; the room page marks its own parts, a game's table sizes its controls)."""
     return rx.box(
         header(),
         # narrower margins on a phone: the game screen needs the room (issue 4)
         # tr-page-body: a running number-tile game takes the whole width (ui/board.py BOARD_CSS)
-        rx.box(*children, max_width="72em", margin_x="auto", padding=rx.breakpoints(initial="0.75em", sm="1.25em"), class_name="tr-page-body"),
+        rx.box(
+            *children,
+            max_width="72em",
+            margin_x="auto",
+            padding=rx.breakpoints(initial="0.75em", sm="1.25em"),
+            class_name="tr-page-body tr-touch" if touch else "tr-page-body",
+        ),
         min_height="100vh",
         lang=by_locale("en", "ko"),
         data_clock=clock_url(),  # where assets/countdown.js asks the server's time (issue 34: 1)

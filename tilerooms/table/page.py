@@ -282,6 +282,9 @@ def _game_table() -> rx.Component:
 def room_page() -> rx.Component:
     """/room/[room_id]"""
     in_game = (RoomState.status == "playing") | (RoomState.status == "paused")
+    # the waiting room's targets are 44 px on a phone (assets/site.css); a game's table and its
+    # final screen size their own
+    touch = rx.cond((RoomState.status == "waiting") | (RoomState.status == "closed"), "tr-room tr-touch", "tr-room")
     return page(
         rx.vstack(
             rx.cond(in_game, _game_title_bar(), _title_bar()),
@@ -304,6 +307,7 @@ def room_page() -> rx.Component:
             rx.cond(in_game, rx.fragment(), _chat()),
             spacing=rx.cond(in_game, "2", "4"),
             width="100%",
-            class_name="tr-room",
-        )
+            class_name=touch,
+        ),
+        touch=False,
     )

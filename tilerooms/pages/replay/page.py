@@ -20,6 +20,7 @@ from tilerooms.pages.replay.games import SCREENS
 from tilerooms.pages.replay.review import review_panel
 from tilerooms.pages.replay.state import MAX_SEATS, SPEEDS, ReplayState
 from tilerooms.shell.header import page
+from tilerooms.shell.scripts import page_script
 from tilerooms.shell.text import by_locale, tr
 from tilerooms.table.mahjong.tiles import mj_tile
 from tilerooms.table.rummikub.tiles import number_tile
@@ -311,7 +312,7 @@ def replay_page() -> rx.Component:
     return page(
         rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
         rx.el.link(rel="stylesheet", href="/replay.css"),
-        rx.script(src="/replay.js"),
+        page_script("/replay.js"),
         rx.match(
             ReplayState.status,
             ("ready", _ready()),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.i18n import MESSAGES
+from tilerooms.shell.scripts import page_script
 from tilerooms.shell.text import by_locale, server_message, tr, tr_of
 from tilerooms.table.alerts import turn_signal
 from tilerooms.table.mahjong.results import result_overlay
@@ -442,7 +443,7 @@ def mahjong_table() -> rx.Component:
     info = MahjongTable.mj_info
     return rx.box(
         rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
-        rx.script(src="/mahjong/table.js"),
+        page_script("/mahjong/table.js"),  # not rx.script: react-helmet warns in strict mode (issue 34: 11)
         # one grid (table.css): the table, the status line, the band and the hand each in a
         # place of their own size, whatever shows in them
         rx.box(
