@@ -117,3 +117,49 @@ def test_the_phone_table_uses_its_width(open_page, base_url, kind):
     print(f"\n{kind}: tiles {sizes} px, rules {plain['rules']}, settings {plain['settings']}")
     problems = [f"data-large={first}: {p}" for p in _problems(plain, kind)] + [f"the other print size: {p}" for p in _problems(other, kind)]
     assert not problems, "\n".join(problems)
+
+
+PLATES_FIT = """() => Array.from(document.querySelectorAll('.mj-plate')).map((p) => {
+  const r = p.getBoundingClientRect();
+  return {id: p.id, overflowX: p.scrollWidth - p.clientWidth, overflowY: p.scrollHeight - p.clientHeight, right: r.right, bottom: r.bottom, vw: innerWidth};
+})"""
+
+
+def test_sanma_side_plates_fit_a_phone_and_show_their_norths(open_page, base_url):
+    """Issue 34: 15 (spec 5.7): a 3-player game on a 390 px phone, created from the lobby with two AI
+    seats: the waiting room says "3인 (산마)" once three are seated; every plate holds its content (no overflow, inside the screen; today a side seat's plate
+    had 136 px of content in a 112 px box, its 북×N count cut) and the Norths each seat set aside
+    are drawn as tiles beside its melds (today only the 북×N text)."""
+    from tests.e2e.test_mahjong_table import _add_ais, _mahjong_room
+
+    page = open_page(locale="ko-KR", **SCREENS["phone"])
+    room_id = _mahjong_room(page, base_url, "삼마")
+    _add_ais(page, (1, 2))
+    # three seated: the room says it will play sanma before the start
+    expect(page.get_by_text("3인 (산마)")).to_be_visible(timeout=10_000)
+    page.locator("#start").click()
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    # my deal; the right seat set two Norths aside and called a pon, the left seat (in riichi) one North
+    # (display only: those North ids are the wall's too, and nobody draws in this test)
+    state = seed_mahjong(
+        room_id,
+        ["19m123456p123s11z7z", "19m147p147s2z9p", "19m258p258s2367z9s"],
+        melds={1: [{"type": "pon", "tiles": "666z", "from": 0}]},
+        hand_overrides={"kita": [[], [123, 122], [121]]},
+        riichi=[2],
+    )
+    assert state["mode"] == "sanma"
+    page.reload()
+    expect(page.locator("#mj-my-turn")).to_be_visible(timeout=20_000)
+    expect(page.locator("#plate-right .mj-kita .mj-tile")).to_have_count(2)
+    expect(page.locator('#plate-left .mj-kita .mj-tile[data-code="4z"]')).to_have_count(1)
+    expect(page.locator("#plate-bottom .mj-kita")).to_have_count(0)
+    expect(page.locator("#plate-right")).to_contain_text("북×2")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(RESULTS / "mahjong-phone-sanma.png"))
+    plates = page.evaluate(PLATES_FIT)
+    print(plates)
+    bad = [p for p in plates if p["overflowX"] > 0 or p["overflowY"] > 0 or p["right"] > p["vw"]]
+    assert not bad, f"plates whose content does not fit: {bad}"
+    m = page.evaluate(MEASURE)
+    assert min(m["meld"]) >= 20, f"meld tiles {min(m['meld'])} px"
