@@ -5,8 +5,11 @@
   the winning tile is marked, the dora and ura-dora indicators are shown, the yaku lines (≥ 11 px)
   come one by one (none with reduced motion); every seat's change; no "…님 차례" under it.
 - An exhaustive draw: the tenpai hand with its meld and waits, and the payments.
-- The game's end: the last hand over it until 확인; then the ranking (with uma/oka), the chart
+- The game's end: the last hand in its place until 확인; then the ranking (with uma/oka), the chart
   and the summary inside the window on the laptop without page scroll, the ranking first on the phone.
+- Issue 34: 15: a win's headline is the hand's value, honba and riichi sticks on lines of their own.
+- Issue 34: 8: the last hand's result and the ranking never cover each other, nothing scrolls the
+  page by itself, and after 확인 the ranking, the chart and the replay link fit the window.
 
 AI seats discard what they draw and pass every claim (`tsumogiri_ais`). Screenshots go to test-results/.
 """
@@ -155,9 +158,9 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind)
     page.reload()
     expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
     _press(page, page.locator("#mj-tsumo"), touch)
-    expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
-    # the last hand first, over the game's end
-    expect(page.locator("#mj-result-title")).to_have_text("쯔모")
+    # the last hand first, in the game end's place (issue 34: 8: never over the ranking)
+    expect(page.locator("#mj-result-title")).to_have_text("쯔모", timeout=15_000)
+    expect(page.locator("#mj-final")).to_have_count(0)
     expect(page.locator("#mj-ura .mj-tile")).to_have_count(1)
     m = page.evaluate(MEASURE)
     print(kind, "last hand", m)
@@ -193,3 +196,99 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind)
     expect(page.locator("#mj-result-title")).to_have_text("쯔모")
     _press(page, page.locator("#mj-last-ok"), touch)
     expect(overlay).to_have_count(0, timeout=10_000)
+
+
+@pytest.mark.parametrize("kind", ["laptop", "phone"])
+def test_a_win_shows_the_hands_value_then_honba_and_sticks(open_page, base_url, kind):
+    """Issue 34: 15 (spec 6.4, 5.9): a mangan ron by a non-dealer reads "5판 30부 · 8000점"; the
+    honba (1 × 300) and the riichi sticks on the table (2 × 1000) come on lines of their own, and
+    my change is all of it (+10300). Today the headline said 10300점."""
+    page = open_page(locale="ko-KR", **VIEWPORTS[kind])
+    touch = kind == "phone"
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    room_id = practice_mahjong(page)
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    # seat 1 deals; I (seat 0, not the dealer) am in riichi on 2s/5s with 2 dora (indicator 1s),
+    # riichi pinfu tanyao dora 2 = 5 han, 30 fu; seat 1 draws 5s and lets it go
+    seed_mahjong(
+        room_id,
+        [MY_HAND, JUNK[0] + "5s", JUNK[1], JUNK[2]],
+        turn=1,
+        dealer=1,
+        riichi=[0],
+        dora="1s",
+        ura="9p",
+        honba=1,
+        riichi_pool=2000,
+        script=[(1, {"type": "discard", "tile": "drawn"})],
+    )
+    expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
+    _press(page, page.locator("#mj-call-ron"), touch)
+    expect(page.locator("#mj-result-overlay")).to_be_visible(timeout=10_000)
+    points = page.locator("#mj-win-points")
+    expect(points.locator(".mj-win-head-points")).to_have_text("5판 30부 · 8000점", timeout=5_000)
+    expect(points.locator(".mj-win-honba")).to_have_text("본장 +300점")
+    expect(points.locator(".mj-win-sticks")).to_have_text("공탁 리치봉 +2000점")
+    expect(page.locator('.mj-delta-row[data-me="true"] .mj-delta-change')).to_have_text("+10300")
+    lines = points.locator(":scope > *").evaluate_all("ls => ls.map(l => l.getBoundingClientRect().top)")
+    assert lines == sorted(lines) and len(set(round(t) for t in lines)) == 3, f"the value, honba and sticks are not three lines: {lines}"
+    _fits_then_confirm(page, kind, "value")
+
+
+FINAL = """() => {
+  const box = (sel) => { const e = document.querySelector(sel); if (!e || !e.checkVisibility()) return null; const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom, right: r.right}; };
+  // what a finger at the middle of `sel` would touch: the element itself (nothing over it)?
+  const reachable = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return !!top && (top === e || e.contains(top)); };
+  return {vw: innerWidth, vh: innerHeight, scrolled: scrollY, panel: box('#mj-result'), ranking: box('#mj-ranking'), chart: box('#mj-chart'),
+          link: box('#mj-replay-link'), lastLink: box('#mj-last-replay-link'), linkReachable: reachable('#mj-replay-link'),
+          lastLinkReachable: reachable('#mj-last-replay-link'), okReachable: reachable('#mj-last-ok')};
+}"""
+
+
+def _meets(a: dict | None, b: dict | None) -> bool:
+    return bool(a and b) and a["x"] < b["right"] and b["x"] < a["right"] and a["y"] < b["bottom"] and b["y"] < a["bottom"]
+
+
+@pytest.mark.parametrize("kind", ["laptop", "phone"])
+def test_the_game_end_never_covers_itself(open_page, base_url, kind):
+    """Issue 34: 8: the last hand's result and the final ranking never cover each other (today the
+    result lay over the ranking and its 다시 보기 link until 확인); nothing scrolls the page by itself
+    (today the autofocused 확인 scrolled a phone 393 px); after 확인 the ranking, the chart and the
+    replay link are in the window without scrolling, the link reachable by a finger."""
+    page = open_page(locale="ko-KR", **VIEWPORTS[kind])
+    touch = kind == "phone"
+    page.goto(f"{base_url}/lobby")
+    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
+    room_id = practice_mahjong(page)
+    # 남4국, all last: my tsumo ends the game
+    seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
+    page.reload()
+    expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
+    _press(page, page.locator("#mj-tsumo"), touch)
+    expect(page.locator("#mj-result-title")).to_have_text("쯔모", timeout=15_000)
+    expect(page.locator("#mj-last-replay-link")).to_be_visible(timeout=15_000)
+    page.wait_for_timeout(500)  # an autofocus would have scrolled by now
+    m = page.evaluate(FINAL)
+    print(kind, "last hand", m)
+    _shot(page, f"mahjong-final-{kind}-last-hand")
+    assert m["scrolled"] == 0, f"{kind}: the page scrolled by itself: {m['scrolled']} px"
+    assert not _meets(m["panel"], m["ranking"]), f"{kind}: the last hand's result and the ranking cover each other: {m['panel']} {m['ranking']}"
+    assert m["panel"] and _inside(m["panel"], m), f"{kind}: the last hand's result leaves the window: {m['panel']}"
+    assert m["okReachable"] and m["lastLinkReachable"], f"{kind}: 확인 or the replay link cannot be touched: {m}"
+
+    _press(page, page.locator("#mj-last-ok"), touch)
+    expect(page.locator("#mj-result-overlay")).to_have_count(0, timeout=10_000)
+    expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+    expect(page.locator("#mj-replay-link")).to_be_visible(timeout=15_000)
+    page.wait_for_timeout(300)
+    m = page.evaluate(FINAL)
+    print(kind, "final", m)
+    _shot(page, f"mahjong-final-{kind}-ranking")
+    assert m["scrolled"] == 0, f"{kind}: the page scrolled by itself: {m['scrolled']} px"
+    for part in ("ranking", "chart", "link"):
+        assert m[part] and _inside(m[part], m), f"{kind}: the {part} is not in the window without scrolling: {m[part]} (window {m['vh']} px)"
+    assert m["chart"]["h"] >= 150, f"{kind}: the chart shrank to {m['chart']['h']} px"
+    assert m["linkReachable"], f"{kind}: something lies over the replay link"

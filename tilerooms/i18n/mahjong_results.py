@@ -28,6 +28,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mjr.title.suucha": {"ko": "도중유국 · 사가리치", "en": "Abortive draw · four riichi"},
     "mjr.title.sanchahou": {"ko": "도중유국 · 삼가화", "en": "Abortive draw · triple ron"},
     "mjr.title.triple": {"ko": "도중유국 · 삼가화", "en": "Abortive draw · triple ron"},
+    "mjr.title.sanchaho": {"ko": "도중유국 · 삼가화", "en": "Abortive draw · triple ron"},
     # why the game ended (`MahjongTable.mj_end` holds the id)
     "mjr.end.normal": {"ko": "대국 종료", "en": "Game over"},
     "mjr.end.tobi": {"ko": "토비(0점 미만)로 종료", "en": "Ended: a player went below zero"},
@@ -38,4 +39,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mjr.no_yaku.tsumo_only": {"ko": "역 없음: 론으로는 화료할 수 없어요 (쯔모만 가능)", "en": "No yaku: you cannot win by ron (tsumo only)"},
     "mjr.no_yaku": {"ko": "역 없음: 이대로는 화료할 수 없어요", "en": "No yaku: this hand cannot win as it is"},
     "mjr.deciding": {"ko": "다른 플레이어 확인 중", "en": "Other players are deciding"},
+    # a win's lines under its value (spec 5.9): the honba bonus and the riichi sticks taken
+    "mjr.honba_bonus": {"ko": "본장", "en": "Honba"},
+    "mjr.stick_bonus": {"ko": "공탁 리치봉", "en": "Riichi sticks"},
 }

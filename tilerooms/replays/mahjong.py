@@ -16,6 +16,7 @@ from tilerooms.core.replay import ReplayStep
 from tilerooms.games.mahjong import flow
 from tilerooms.games.mahjong.log_export import export_tenhou6
 from tilerooms.games.mahjong.yaku_names import YAKU_NAMES, limit_name
+from tilerooms.i18n import MESSAGES
 from tilerooms.replays.frames import Move, Seat
 from tilerooms.table.mahjong.rows import (
     ABORT_NAMES,
@@ -138,7 +139,10 @@ def _result_line(result: dict[str, Any], seats: list[Seat]) -> tuple[str, str]:
         tenpai = [_names(seats, p) for p in result.get("tenpai") or []]
         return ("유국 · 텐파이: " + (", ".join(t[0] for t in tenpai) or "없음"), "Draw · tenpai: " + (", ".join(t[1] for t in tenpai) or "none"))
     reason = result.get("reason") or ""
-    return f"도중유국 · {ABORT_NAMES.get(reason, reason)}", f"Abortive draw · {reason}"
+    title = MESSAGES.get(f"mjr.title.{reason}") if reason in ABORT_NAMES else None
+    if title:  # the draw's name in both languages ("Abortive draw · nine terminals", issue 34: 10)
+        return title["ko"], title["en"]
+    return f"도중유국 · {reason}", f"Abortive draw · {reason}"
 
 
 def _line(event: dict[str, Any], seats: list[Seat]) -> tuple[str, str, list[str]] | None:

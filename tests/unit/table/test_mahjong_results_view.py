@@ -61,3 +61,49 @@ def test_the_game_end_summary_best_hand_and_hands_played():
     assert en.startswith("나 · ") and " han " in en
     assert rounds_played(result) >= 1
     assert summary_rows(None, NAMES, "me") == [] and best_hand_line(None, NAMES) == ("", "") and rounds_played(None) == 0
+
+
+def test_a_win_shows_the_hands_value_then_honba_and_sticks():
+    """Issue 34: 15 (spec 6.4, 5.9): a non-dealer's mangan ron is 8000; 1 honba (300) and two
+    riichi sticks (2000) are their own lines; the winner's change is all of it."""
+    state = make_state(
+        ["234m567m345p22s34s", JUNK[0] + "5s", JUNK[1], JUNK[2]], players=PLAYERS, turn=1, dealer=1, riichi=[0], dora="1s", ura="9p", honba=1, riichi_pool=2000
+    )
+    engine.apply(state, "a1", {"type": "discard", "tile": state["hand"]["drawn"][1], "at": 1000})
+    engine.apply(state, "me", {"type": "claim", "call": "ron", "at": 1100})
+    engine.apply(state, "a2", {"type": "timeout", "at": 99_000})
+    win = mahjong_table(engine.view(state, "me"), NAMES).result.winners[0]
+    assert (win.han, win.fu, win.value, win.honba_points, win.stick_points, win.points) == (5, 30, 8000, 300, 2000, 10300)
+
+
+def test_a_dealer_tsumo_value_without_honba():
+    """A dealer's tsumo: its value is what the three payers pay for the hand (spec 6.4), the honba
+    (3 × 100 a payer for one) apart."""
+    state = make_state(["234m567m345p22s34s5s", *JUNK], players=PLAYERS, riichi=[0], dora="1s", ura="9p", honba=1)
+    engine.apply(state, "me", {"type": "tsumo", "at": 1000})
+    win = mahjong_table(engine.view(state, "me"), NAMES).result.winners[0]
+    assert (win.value, win.honba_points, win.stick_points) == (18000, 300, 0)
+    assert win.points == 18300
+
+
+def test_every_abortive_draw_of_the_engine_has_its_name_in_both_languages():
+    """Issue 34: 10: each engine's abort reason (spec 5.8) has a title and a replay line in Korean
+    and English, never the raw id."""
+    from tilerooms.i18n import MESSAGES
+    from tilerooms.replays.mahjong import _result_line
+    from tilerooms.table.mahjong.rows import ABORT_NAMES
+
+    for reason in ("kyuushu", "suufon", "suukan", "suucha", "sanchaho"):
+        assert reason in ABORT_NAMES and f"mjr.title.{reason}" in MESSAGES, reason
+        ko, en = _result_line({"kind": "abortive", "reason": reason}, [])
+        assert ko.startswith("도중유국 · ") and reason not in ko, ko
+        assert en.startswith("Abortive draw · ") and reason not in en, en
+
+
+def test_a_room_of_three_says_sanma_before_its_options():
+    """Issue 34: 15: with three seated the options line starts with the mode (spec 5.7)."""
+    from tilerooms.table.mahjong.room_lines import options_text
+
+    assert options_text({"length": "tonpuu"}, seated=3).startswith("3인 (산마) · 동풍전")
+    assert options_text({"length": "tonpuu"}, "en", seated=3).startswith("3 players (sanma) · ")
+    assert "산마" not in options_text({"length": "tonpuu"}, seated=4)

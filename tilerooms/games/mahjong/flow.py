@@ -471,7 +471,7 @@ def public_record(state: dict[str, Any], record: dict[str, Any]) -> dict[str, An
         out["tsumo"] = record["tsumo"]
         out["winners"] = [
             {
-                **{k: w[k] for k in ("han", "fu", "yaku", "yakuman_multiplier", "limit", "points")},
+                **{k: w[k] for k in ("han", "fu", "yaku", "yakuman_multiplier", "limit", "points", "base_points")},
                 "player": players[w["seat"]],
                 "from": None if w["from"] is None else players[w["from"]],
                 "hand": [tok(t) for t in w["hand"]],

@@ -96,7 +96,20 @@ def _plate(place: str) -> rx.Component:
                 spacing="1",
                 align="center",
             ),
-            rx.box(rx.foreach(melds, _meld), class_name="mj-melds"),
+            # the melds, then the Norths set aside as tiles (북 뽑기, spec 5.7; issue 34: 15)
+            rx.box(
+                rx.foreach(melds, _meld),
+                rx.cond(
+                    seat.kita > 0,
+                    rx.box(
+                        rx.foreach(seat.kita_tiles, lambda t: mj_token_tile(t, size="meld")),
+                        class_name="mj-meld mj-kita",
+                        data_meld="kita",
+                        title=tr("mj.kita_button"),
+                    ),
+                ),
+                class_name="mj-melds",
+            ),
             class_name="mj-plate",
             data_seat=place,
             data_current=_current(place),

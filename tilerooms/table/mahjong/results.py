@@ -10,8 +10,8 @@ rows (this viewer's view only); their stylesheet is `assets/mahjong/results.css`
 - The game's end (`mahjong_final`, in `room.py`): the ranking first (rank, name, points, the
   score with uma and oka), the buttons, the per-player summary (wins, deal-ins, riichi, calls, the
   best hand) and the line chart of everyone's points across hands; on a laptop all of it without
-  scrolling, on a phone the ranking first. The last hand's result lies over it until 확인, and
-  마지막 국 보기 shows it again.
+  scrolling, on a phone the ranking, the chart and the replay link without scrolling. The last
+  hand's result comes first in its place (never over it) until 확인, and 마지막 국 보기 shows it again.
 """
 
 from __future__ import annotations
@@ -102,12 +102,22 @@ def _win(w) -> rx.Component:
             id="mj-yaku",
             class_name="mj-yaku",
         ),
+        # the hand's value ("5판 40부 · 8000점"), then what the table added, each on its own line (spec 5.9)
         rx.box(
-            w.han.to_string(),
-            tr("mj.han_space"),
-            w.fu.to_string(),
-            tr("mj.fu"),
-            rx.el.b(w.points.to_string(), tr("mj.points")),
+            rx.box(
+                w.han.to_string(),
+                tr("mj.han_space"),
+                w.fu.to_string(),
+                tr("mj.fu"),
+                rx.el.b(w.value.to_string(), tr("mj.points"), class_name="mj-win-value"),
+                class_name="mj-win-head-points",
+            ),
+            rx.cond(
+                w.honba_points > 0, rx.el.div(tr("mjr.honba_bonus"), " +", w.honba_points.to_string(), tr("mj.points"), class_name="mj-win-extra mj-win-honba")
+            ),
+            rx.cond(
+                w.stick_points > 0, rx.el.div(tr("mjr.stick_bonus"), " +", w.stick_points.to_string(), tr("mj.points"), class_name="mj-win-extra mj-win-sticks")
+            ),
             id="mj-win-points",
             class_name="mj-win-points",
             style={"--mj-delay": (w.yaku.length() * YAKU_STEP).to_string() + "s"},
@@ -170,8 +180,8 @@ def hand_result(final: bool = False) -> rx.Component:
     """The panel of a hand's result: its head, its middle (scrolls only when it cannot fit) and
     its foot with the one 확인. `final`: the last hand, over the game's end (확인 closes it here)."""
     res = MahjongTable.mj_result
-    if final:
-        foot = rx.button(tr("mj.ok"), id="mj-last-ok", size="4", class_name="mj-big mj-ok", auto_focus=True, on_click=MahjongTable.mj_last_hand(False))
+    if final:  # no autofocus: focusing it scrolled a phone's page 393 px (issue 34: 8)
+        foot = rx.button(tr("mj.ok"), id="mj-last-ok", size="4", class_name="mj-big mj-ok", on_click=MahjongTable.mj_last_hand(False))
     else:
         foot = rx.cond(
             (RoomState.role == "player") & ~res.i_am_ready & (RoomState.status == "playing"),
@@ -192,6 +202,8 @@ def hand_result(final: bool = False) -> rx.Component:
         ),
         rx.box(
             foot,
+            # the game's end: its replay is one tap away already (issue 34: 8)
+            replay_link(RoomState.record_id, id="mj-last-replay-link") if final else rx.fragment(),
             rx.cond(
                 ~final & (res.deadline > 0) & (RoomState.status == "playing"),
                 rx.el.span("", class_name="tr-countdown mj-result-clock", data_deadline=res.deadline.to_string()),
@@ -291,37 +303,43 @@ def _chart() -> rx.Component:
 
 
 def mahjong_final() -> rx.Component:
-    """The game's end: the ranking first, the score chart and the summary; the last hand's result
-    over them until 확인."""
+    """The game's end: the last hand's result first, in the page's place of the ranking (never over
+    it, issue 34: 8) until 확인; then the ranking, the score chart and the summary."""
     res = MahjongTable.mj_result
+    last = res.shown & MahjongTable.mj_last_open
     return rx.box(
         _stylesheets(),
-        rx.box(
+        rx.cond(last, rx.box(hand_result(final=True), class_name="mj-result-overlay mj-last-step", id="mj-result-overlay")),
+        rx.cond(
+            ~last,
             rx.box(
                 rx.box(
-                    rx.el.h2(tr("mj.final"), class_name="mj-final-title"),
-                    rx.el.span(tr_of(MahjongTable.mj_end, [f"mjr.end.{reason}" for reason in END_REASONS]), id="mj-end-reason", class_name="mj-res-note"),
-                    rx.cond(MahjongTable.mj_rounds > 0, rx.el.span(MahjongTable.mj_rounds.to_string(), tr("mjr.rounds"), class_name="mj-res-note")),
-                    class_name="mj-final-head",
-                ),
-                _ranking(),
-                rx.box(
-                    rx.cond(
-                        RoomState.role == "player",
-                        rx.button(tr("mj.again"), id="back-to-waiting", size="3", on_click=RoomState.room_request("back_to_waiting")),
+                    rx.box(
+                        rx.el.h2(tr("mj.final"), class_name="mj-final-title"),
+                        rx.el.span(tr_of(MahjongTable.mj_end, [f"mjr.end.{reason}" for reason in END_REASONS]), id="mj-end-reason", class_name="mj-res-note"),
+                        rx.cond(MahjongTable.mj_rounds > 0, rx.el.span(MahjongTable.mj_rounds.to_string(), tr("mjr.rounds"), class_name="mj-res-note")),
+                        class_name="mj-final-head",
                     ),
-                    rx.cond(res.shown, rx.button(tr("mjr.last_hand"), id="mj-last-hand", size="3", variant="soft", on_click=MahjongTable.mj_last_hand(True))),
-                    replay_link(RoomState.record_id, id="mj-replay-link"),
-                    class_name="mj-final-buttons",
+                    _ranking(),
+                    rx.box(
+                        rx.cond(
+                            RoomState.role == "player",
+                            rx.button(tr("mj.again"), id="back-to-waiting", size="3", on_click=RoomState.room_request("back_to_waiting")),
+                        ),
+                        rx.cond(
+                            res.shown, rx.button(tr("mjr.last_hand"), id="mj-last-hand", size="3", variant="soft", on_click=MahjongTable.mj_last_hand(True))
+                        ),
+                        replay_link(RoomState.record_id, id="mj-replay-link"),
+                        class_name="mj-final-buttons",
+                    ),
+                    class_name="mj-final-card mj-final-rank",
                 ),
-                class_name="mj-final-card mj-final-rank",
+                _chart(),
+                _summary(),
+                class_name="mj-final",
+                id="mj-final",
             ),
-            _chart(),
-            _summary(),
-            class_name="mj-final",
-            id="mj-final",
         ),
-        rx.cond(res.shown & MahjongTable.mj_last_open, rx.box(hand_result(final=True), class_name="mj-result-overlay mj-result-fixed", id="mj-result-overlay")),
         class_name="mj-final-root",
         data_large=rx.cond(MahjongTable.mj_large, "true", "false"),
         data_reduced=rx.cond(RoomState.reduced_motion, "true", "false"),

@@ -21,6 +21,7 @@ from typing import Any
 
 from tilerooms.games.mahjong import GAME as MAHJONG
 from tilerooms.games.mahjong import hints
+from tilerooms.games.mahjong.payments import hand_payments, honba_total
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
 from tilerooms.i18n.lines import name_in_english
@@ -37,6 +38,7 @@ ABORT_NAMES = {
     "suukan": "사깡유국",
     "suucha": "사가리치",
     "sanchahou": "삼가화",
+    "sanchaho": "삼가화",  # the engine's id (flow.ron_win)
     "triple": "삼가화",
 }
 END_REASONS = ("normal", "tobi", "agariYame", "westEntryEnd", "aborted")  # each has its line `mjr.end.<reason>`
@@ -140,6 +142,7 @@ class MjPlate:
     riichi: bool = False
     kita: int = 0
     away: bool = False  # left the game or on autopilot
+    kita_tiles: list[str] = field(default_factory=list)  # the Norths set aside (sanma, spec 5.7): tokens, drawn beside the melds
 
 
 @dataclass
@@ -287,9 +290,12 @@ class MjWin:
     yaku: list[MjYakuLine] = field(default_factory=list)
     han: int = 0
     fu: int = 0
-    points: int = 0
+    points: int = 0  # what the winner got: the hand's value, honba and riichi sticks
     limit: str = ""
     name_en: str = ""
+    value: int = 0  # the hand's own value (spec 6.4), the headline
+    honba_points: int = 0  # the honba bonus this winner got (spec 5.9), its own line
+    stick_points: int = 0  # the riichi sticks this winner took (spec 5.9), its own line
 
 
 @dataclass
@@ -634,6 +640,8 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
         for p, d in zip(players, record["deltas"])
     ]
     out.dora = [tile_row(t) for t in view.get("doraIndicators") or []]
+    dealers = {p["id"] for p in players if p["wind"] == "동"}  # the finished hand's dealer
+    honba = int(match.group(3)) if (match := ROUND_LABEL.match(record.get("round") or "")) else 0
     if record["kind"] == "agari":
         out.title = "mjr.title.tsumo" if record.get("tsumo") else "mjr.title.ron"
         for w in record["winners"]:
@@ -657,6 +665,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
                     fu=int(w["fu"]),
                     points=int(w["points"]),
                     limit=limit or "",
+                    **win_value(w, tsumo=w["from"] is None, dealer=w["player"] in dealers, players=len(players), honba=honba, options=view.get("options")),
                 )
             )
     elif record["kind"] == "exhaustive":
@@ -684,6 +693,21 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
         reason = record.get("reason") or ""
         out.title = f"mjr.title.{reason}" if reason in ABORT_NAMES else f"도중유국 · {reason}"  # an unknown reason: shown as it is
     return out
+
+
+def win_value(winner: Mapping[str, Any], *, tsumo: bool, dealer: bool, players: int, honba: int, options: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """A win's points split the way the result shows them: the hand's own value (spec 6.4: what the
+    payers pay for it, without honba), then the honba and the riichi sticks it took (spec 5.9), each
+    on its own line. `winner` is a hand record's winner (its `base_points` and `points`, what the
+    winner got in all); a record without `base_points` (an older one) shows its points as the value."""
+    got = int(winner["points"])
+    base = winner.get("base_points")
+    if not base:
+        return {"value": got, "honba_points": 0, "stick_points": 0}
+    value = hand_payments(int(base), winner_is_dealer=dealer, tsumo=tsumo, players=players, options=options).total
+    bonus = max(0, got - value)
+    honba_points = min(bonus, honba_total(honba, players, options))  # a double ron: one winner takes them (5.9)
+    return {"value": value, "honba_points": honba_points, "stick_points": bonus - honba_points}
 
 
 def mahjong_table(
@@ -725,6 +749,7 @@ def mahjong_table(
             riichi=bool(p["riichi"]),
             kita=len(p.get("kita") or []),
             away=bool(p["left"] or p["autopilot"]),
+            kita_tiles=list(p.get("kita") or []),
         )
         melds[place] = _open_melds(p["melds"])
         ponds[place] = [pond_tile(d["tile"], tsumogiri=d["tsumogiri"], called=d["called"], sideways=d["sideways"]) for d in p["discards"]]
