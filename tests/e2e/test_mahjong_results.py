@@ -176,7 +176,7 @@ def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind)
     expect(page.locator(".mj-summary-row")).to_have_count(4)
     expect(page.locator('.mj-summary-row[data-me="true"] td').nth(1)).to_have_text("1")  # my one win
     expect(page.locator("#mj-best-hand")).to_contain_text("리치")
-    expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+    expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)
     m = page.evaluate(MEASURE)
     print(kind, "final", m)
     assert _inside(m["ranking"], m), f"{kind}: the ranking is not in the window: {m['ranking']}"
@@ -281,7 +281,7 @@ def test_the_game_end_never_covers_itself(open_page, base_url, kind):
 
     _press(page, page.locator("#mj-last-ok"), touch)
     expect(page.locator("#mj-result-overlay")).to_have_count(0, timeout=10_000)
-    expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+    expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)
     expect(page.locator("#mj-replay-link")).to_be_visible(timeout=15_000)
     page.wait_for_timeout(300)
     m = page.evaluate(FINAL)

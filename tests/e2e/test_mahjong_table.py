@@ -159,7 +159,7 @@ def test_a_seeded_game_tap_pon_ron_then_riichi_tsumo_and_the_final_chart(browser
         expect(page.locator("#mj-ura .mj-tile")).to_have_count(1)
         expect(page.locator(".mj-rank-row")).to_have_count(4)
         expect(page.locator(".mj-rank-row").first).to_contain_text("1위")
-        expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+        expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)
         _shot(page, f"mahjong-{kind}-final")
     finally:
         context.close()

@@ -15,7 +15,7 @@ from tilerooms.games.mahjong.state import make_state
 from tilerooms.i18n import text
 from tilerooms.rooms.identity import guest
 from tilerooms.rooms.service import RoomService
-from tilerooms.table.mahjong.rows import PLACES, chart_rows, mahjong_table, ranking_rows, tile_code, tile_label
+from tilerooms.table.mahjong.rows import PLACES, mahjong_table, ranking_rows, tile_code, tile_label
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import ASSET_DIR, all_codes, tile_svg
 
@@ -133,13 +133,10 @@ def test_a_tsumo_win_screen_lists_yaku_and_ura_and_an_exhaustive_draw_shows_tenp
     assert len(res.tenpai[0].tiles) == 13 and "하가" in res.noten_names
 
 
-def test_ranking_and_chart_rows():
+def test_ranking_rows():
     result = {"ranking": [{"player": "a1", "rank": 1, "points": 40000, "score": 50.0}, {"player": "me", "rank": 2, "points": 30000, "score": 10.0}]}
     rows = ranking_rows(result, NAMES, "me")
     assert [(r.rank, r.name, r.score, r.me) for r in rows] == [(1, "하가", "+50.0", False), (2, "나", "+10.0", True)]
-    data, series = chart_rows([("시작", {"me": 25000, "a1": 25000}), ("동1국 0본장", {"me": 30000, "a1": 20000})], ["me", "a1"], NAMES)
-    assert data[1] == {"hand": "동1국 0본장", "p0": 30000, "p1": 20000}
-    assert [s.name for s in series] == ["나", "하가"]
 
 
 HOST = guest("mjhostbrowser", "영희")

@@ -277,24 +277,36 @@ def _summary() -> rx.Component:
 
 
 def _chart() -> rx.Component:
+    """The score chart (score_chart.py): grid lines and a polyline a player in an SVG stretched to
+    its box, the score and hand labels as HTML at the same percentages, the legend under it."""
+    plot = rx.el.svg(
+        rx.foreach(MahjongTable.mj_chart_y, lambda t: rx.el.svg.line(x1="0", x2="100", y1=t.at.to_string(), y2=t.at.to_string(), class_name="mj-chart-grid")),
+        rx.foreach(MahjongTable.mj_chart_lines, lambda line: rx.el.svg.polyline(points=line.points, class_name="mj-chart-line", style={"stroke": line.colour})),
+        view_box="0 0 100 100",
+        preserve_aspect_ratio="none",
+        class_name="mj-chart-svg",
+        aria_hidden="true",
+    )
+    y_labels = rx.box(
+        rx.foreach(MahjongTable.mj_chart_y, lambda t: rx.el.span(t.label, class_name="mj-chart-y", style={"top": f"{t.at}%"})),
+        class_name="mj-chart-ys",
+    )
+    x_labels = rx.box(
+        rx.foreach(MahjongTable.mj_chart_x, lambda t: rx.el.span(t.label, class_name="mj-chart-x", style={"left": f"{t.at}%"})),
+        class_name="mj-chart-xs",
+    )
+    legend = rx.el.ul(
+        rx.foreach(
+            MahjongTable.mj_chart_lines,
+            lambda line: rx.el.li(rx.el.span(class_name="mj-chart-key", style={"background": line.colour}), line.name, " ", rx.el.b(line.final)),
+        ),
+        class_name="mj-chart-legend",
+    )
     return rx.box(
         rx.el.h3(tr("mj.chart"), class_name="mj-final-h"),
         rx.box(
-            rx.recharts.line_chart(
-                rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="hand", tick={"fontSize": 12}),
-                rx.recharts.y_axis(domain=["auto", "auto"], tick={"fontSize": 12}, width=52),
-                rx.recharts.graphing_tooltip(),
-                rx.recharts.legend(wrapper_style={"fontSize": "13px"}),
-                rx.foreach(
-                    MahjongTable.mj_series,
-                    lambda s: rx.recharts.line(data_key=s.key, name=s.name, stroke=s.colour, type_="monotone", stroke_width=2, is_animation_active=False),
-                ),
-                data=MahjongTable.mj_chart,
-                width="100%",
-                height="100%",
-                min_height=180,
-            ),
+            rx.box(y_labels, rx.box(plot, class_name="mj-chart-plot"), rx.box(), x_labels, class_name="mj-chart-grid-box"),
+            legend,
             class_name="mj-chart-box",
             id="mj-chart",
         ),

@@ -42,7 +42,6 @@ ABORT_NAMES = {
     "triple": "삼가화",
 }
 END_REASONS = ("normal", "tobi", "agariYame", "westEntryEnd", "aborted")  # each has its line `mjr.end.<reason>`
-SERIES_COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#8250df")
 # English (the second locale): seat winds as letters, tiles in the usual riichi notation
 WIND_LETTERS = {"동": "E", "남": "S", "서": "W", "북": "N"}
 WIND_WORDS = {"동": "East", "남": "South", "서": "West", "북": "North"}
@@ -382,15 +381,6 @@ class MjSummaryRow:
     calls: int
     me: bool = False
     name_en: str = ""
-
-
-@dataclass
-class MjSeries:
-    """One line of the per-hand score chart."""
-
-    key: str
-    name: str
-    colour: str
 
 
 # --- tiles -------------------------------------------------------------------------------------
@@ -865,19 +855,6 @@ def best_hand_line(result: dict[str, Any] | None, names: dict[str, str], names_e
 def rounds_played(result: dict[str, Any] | None) -> int:
     """How many hands the finished game played (spec 8.6 summary.rounds)."""
     return int(((result or {}).get("summary") or {}).get("rounds") or 0)
-
-
-def chart_rows(history: list[tuple[str, dict[str, int]]], order: list[str], names: dict[str, str]) -> tuple[list[dict[str, Any]], list[MjSeries]]:
-    """Recharts data for a line per player across hands: ``[{"hand": "시작", "p0": 25000, …}, …]``
-    (series keys are positional, so player ids never become chart keys)."""
-    series = [MjSeries(f"p{i}", names.get(pid, pid), SERIES_COLOURS[i % len(SERIES_COLOURS)]) for i, pid in enumerate(order)]
-    rows = []
-    for label, points in history:
-        row: dict[str, Any] = {"hand": label}
-        for i, pid in enumerate(order):
-            row[f"p{i}"] = points.get(pid, 0)
-        rows.append(row)
-    return rows, series
 
 
 def end_reason(result: dict[str, Any] | None) -> str:

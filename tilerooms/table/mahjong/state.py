@@ -28,12 +28,10 @@ from tilerooms.table.mahjong.rows import (
     MjPlate,
     MjRankRow,
     MjRound,
-    MjSeries,
     MjSummaryRow,
     MjTable,
     MjTurn,
     best_hand_line,
-    chart_rows,
     end_reason,
     mahjong_table,
     pond_rows,
@@ -42,6 +40,7 @@ from tilerooms.table.mahjong.rows import (
     start_points,
     summary_rows,
 )
+from tilerooms.table.mahjong.score_chart import ChartFigure, ChartLine, ChartTick, score_figure
 from tilerooms.table.state import RoomState
 
 
@@ -100,8 +99,9 @@ class MahjongTable(RoomState):
     mj_claim: MjClaim = rx.field(default_factory=MjClaim)
     mj_result: MjHandResult = rx.field(default_factory=MjHandResult)
     mj_ranking: list[MjRankRow] = []
-    mj_chart: list[dict[str, Any]] = []
-    mj_series: list[MjSeries] = []
+    mj_chart_lines: list[ChartLine] = []  # the game's score chart (score_chart.py)
+    mj_chart_y: list[ChartTick] = []
+    mj_chart_x: list[ChartTick] = []
     mj_end: str = ""
     mj_summary: list[MjSummaryRow] = []  # the game's per-player summary (spec 8.6)
     mj_best: str = ""  # the game's best hand in one line
@@ -151,7 +151,7 @@ class MahjongTable(RoomState):
             if final and final != last_points:
                 history = history + [["종료", final]]
         self._put(_mj_history=history)
-        rows, series = chart_rows([(h[0], h[1]) for h in history], order, names) if result else ([], [])
+        chart = score_figure([(h[0], h[1]) for h in history], order, names) if result else ChartFigure([], [], [])
         names_en = self._raw("_names_en")
         best, best_en = best_hand_line(result, names, names_en)
         if result is None:
@@ -162,8 +162,9 @@ class MahjongTable(RoomState):
             mj_best=best,
             mj_best_en=best_en,
             mj_rounds=rounds_played(result),
-            mj_chart=rows,
-            mj_series=series,
+            mj_chart_lines=chart.lines,
+            mj_chart_y=chart.y_ticks,
+            mj_chart_x=chart.x_ticks,
             mj_end=end_reason(result),
         )
         self._mj_restyle()
