@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.pages.lobby.state import LobbyState
+from tilerooms.shell.choice import choice
 from tilerooms.shell.header import page
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.practice import AI_COUNTS, LEVELS, PracticeState
@@ -29,7 +30,7 @@ def _game_card(name_key: str, desc_key: str, icon: str, test_id: str) -> rx.Comp
 def _room_row(room) -> rx.Component:
     return rx.table.row(
         rx.table.cell(rx.hstack(rx.text(room["name"], weight="bold"), rx.cond(room["has_password"], rx.icon("lock", size=14)), align="center")),
-        rx.table.cell(game_name(room["game"], room["game_name"])),
+        rx.table.cell(game_name(room["game"], room["game_name"], room["game_name_en"])),
         rx.table.cell(room["seats_taken"].to_string() + " / " + room["seats_total"].to_string()),
         rx.table.cell(rx.match(room["status"], *[(k, tr(v)) for k, v in STATUS.items()], room["status"])),
         rx.table.cell(
@@ -52,12 +53,7 @@ def _room_row(room) -> rx.Component:
 def _choice(label: str, name: str, choices: list[tuple[str, str]], default: str) -> rx.Component:
     return rx.hstack(
         rx.text(tr(label), size="2"),
-        rx.select.root(
-            rx.select.trigger(),
-            rx.select.content(*[rx.select.item(tr(key), value=value) for value, key in choices]),
-            name=name,
-            default_value=default,
-        ),
+        choice(name, [(value, tr(key)) for value, key in choices], default, aria_label=tr(label)),
         align="center",
     )
 
@@ -75,18 +71,13 @@ def _create_form() -> rx.Component:
             ),
             rx.hstack(
                 rx.text(tr("common.game")),
-                rx.select.root(
-                    rx.select.trigger(),
-                    rx.select.content(rx.select.item(tr("game.rummikub"), value="rummikub")),
-                    name="game",
-                    default_value="rummikub",
-                ),
+                choice("game", [("rummikub", tr("game.rummikub"))], "rummikub", aria_label=tr("common.game")),
                 rx.text(tr("create.turn")),
-                rx.select(["60", "90", "120", "180"], default_value="60", name="turn_seconds"),
+                choice("turn_seconds", [(v, v) for v in ("60", "90", "120", "180")], "60", aria_label=tr("create.turn")),
                 rx.text(tr("create.game_minutes")),
-                rx.select(["10", "20", "30", "45", "60"], default_value="30", name="game_minutes"),
+                choice("game_minutes", [(v, v) for v in ("10", "20", "30", "45", "60")], "30", aria_label=tr("create.game_minutes")),
                 rx.text(tr("create.initial_meld")),
-                rx.select(["0", "20", "30", "50"], default_value="30", name="initial_meld"),
+                choice("initial_meld", [(v, v) for v in ("0", "20", "30", "50")], "30", aria_label=tr("create.initial_meld")),
                 rx.checkbox(tr("create.allow_spectators"), name="allow_spectators", default_checked=True),
                 align="center",
                 wrap="wrap",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.shell.choice import choice
 from tilerooms.shell.replay_link import replay_link
 from tilerooms.shell.text import by_locale, server_line, tr
 from tilerooms.table.alerts import turn_signal
@@ -69,9 +70,9 @@ def rummikub_settings() -> rx.Component:
     return rx.form(
         rx.hstack(
             rx.text(tr("room.turn_time")),
-            rx.select(["60", "90", "120", "180"], default_value="60", name="turn_seconds"),
+            choice("turn_seconds", [(v, v) for v in ("60", "90", "120", "180")], "60", aria_label=tr("room.turn_time")),
             rx.text(tr("room.game_time")),
-            rx.select(["10", "20", "30", "45", "60"], default_value="30", name="game_minutes"),
+            choice("game_minutes", [(v, v) for v in ("10", "20", "30", "45", "60")], "30", aria_label=tr("room.game_time")),
             rx.button(tr("room.change_settings"), type="submit", variant="soft"),
             align="center",
             wrap="wrap",
