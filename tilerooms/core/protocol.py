@@ -93,11 +93,22 @@ class GameDefinition:
     append_only_keys: tuple[str, ...] = ()
     # how many AIs a practice game seats; None: as many as the player chose (1..max_players - 1)
     practice_ais: int | None = None
+    # a game of N players that has a name of its own: N -> (Korean, English), shown after the
+    # game's name wherever a room, a result or a replay names it (mahjong's 3: sanma)
+    mode_names: Mapping[int, tuple[str, str]] = field(default_factory=dict)
     # optional engine capabilities, declared here (None: the game has none)
     # the room layer reports seats whose socket is gone: the game plays them on autopilot
     set_away: SetAway | None = None
     # the game waits for answers to another player's tile: AIs answer at once, not at a human pace
     reaction_window: ReactionWindow | None = None
+
+    def display_names(self, players: int) -> tuple[str, str]:
+        """The game's name for a game of `players` (Korean, English): the game's own name, then its
+        mode's when that count has one ("리치 마작 · 3인 (산마)")."""
+        mode = self.mode_names.get(players)
+        if mode is None:
+            return self.name_ko, self.name_en
+        return f"{self.name_ko} · {mode[0]}", f"{self.name_en} · {mode[1]}"
 
     def shown_view(self, game_view: Mapping[str, Any]) -> dict[str, Any]:
         """What a player's engine view shows: all of it but the `unshown_keys` (mahjong's action

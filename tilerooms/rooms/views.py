@@ -31,6 +31,11 @@ def occupant_view(occupant: Occupant) -> dict[str, Any]:
     return shown
 
 
+def seated_count(room: Room) -> int:
+    """How many seats are taken (people and AIs): the players of the room's game."""
+    return sum(1 for s in room.seats if s.occupant is not None)
+
+
 def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
     """The room as `viewer_id` may see it (None: an outsider, e.g. the lobby)."""
     role = _role(room, viewer_id)
@@ -46,11 +51,13 @@ def room_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
         }
         for i, s in enumerate(room.seats)
     ]
+    game_name, game_name_en = info.display_names(seated_count(room))
     view: dict[str, Any] = {
         "id": room.id,
         "name": room.name,
         "game": room.game,
-        "game_name": info.name_ko,
+        "game_name": game_name,
+        "game_name_en": game_name_en,
         "status": room.status,
         "solo": room.solo,
         "host_id": room.host_id,
@@ -121,12 +128,14 @@ def _locked_view(room: Room, viewer_id: str | None) -> dict[str, Any]:
 
 def lobby_entry(room: Room) -> dict[str, Any]:
     """A room as the lobby lists it."""
-    taken = sum(1 for s in room.seats if s.occupant is not None)
+    taken = seated_count(room)
+    game_name, game_name_en = game_info(room.game).display_names(taken)
     return {
         "id": room.id,
         "name": room.name,
         "game": room.game,
-        "game_name": game_info(room.game).name_ko,
+        "game_name": game_name,
+        "game_name_en": game_name_en,
         "seats_taken": taken,
         "seats_total": len(room.seats),
         "status": room.status,

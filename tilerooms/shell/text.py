@@ -61,7 +61,9 @@ def server_line(message: rx.Var, message_en: rx.Var) -> rx.Var:
     return rx.cond(is_en() & (message_en != ""), message_en, message)
 
 
-def game_name(game: rx.Var, korean_name: rx.Var) -> rx.Var:
-    """A game's display name: in English its `GameDefinition.name_en` (found by the game's id),
-    else the server's Korean name (the definition's `name_ko`, sent with the room)."""
-    return rx.cond(is_en(), rx.match(game, *((info.id, info.name_en) for info in GAMES.values()), korean_name), korean_name)
+def game_name(game: rx.Var, korean_name: rx.Var, english_name: rx.Var | None = None) -> rx.Var:
+    """A game's display name: the server's Korean name (`GameDefinition.display_names`, sent with
+    the room), in English the server's English one, or else the definition's `name_en` found by the
+    game's id."""
+    english = english_name if english_name is not None else rx.match(game, *((info.id, info.name_en) for info in GAMES.values()), korean_name)
+    return rx.cond(is_en(), english, korean_name)

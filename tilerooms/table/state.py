@@ -70,6 +70,7 @@ class RoomState(rx.State):
     status: str = "loading"
     room_name: str = ""
     game_name: str = ""
+    game_name_en: str = ""
     version: int = 0
     me: str = ""
     role: str = ""
@@ -265,6 +266,7 @@ class RoomState(rx.State):
         self._put(
             room_name=view["name"],
             game_name=view["game_name"],
+            game_name_en=view.get("game_name_en", view["game_name"]),
             role=you["role"],
             is_host=you["is_host"],
             solo=view["solo"],

@@ -48,6 +48,7 @@ GAME = GameDefinition(
     unshown_keys=("seq",),
     preload=_preload,
     append_only_keys=("logs",),  # rounds.finish_hand appends each hand's log, whole (2/3 of a late room's JSON)
+    mode_names={3: ("3인 (산마)", "3-player (sanma)")},  # spec 1: three players play sanma
     practice_ais=3,  # a practice game has four players (spec 1), whatever count the player chose
     set_away=engine.set_away,  # spec 8.5 / §10: a disconnected seat never holds up the others
     reaction_window=engine.reaction_window,  # the claim window (spec 5.3 step 2)

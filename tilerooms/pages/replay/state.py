@@ -152,7 +152,8 @@ class ReplayState(rx.State):
 
     def _open(self, replay: frames.Replay) -> None:
         game, screen = game_info(replay.game), screen_of(replay.game)
-        self.game, self.title, self.title_en = replay.game, game.name_ko, game.name_en
+        self.game = replay.game
+        self.title, self.title_en = game.display_names(len(replay.seats))  # "리치 마작 · 3인 (산마)"
         self.can_download = screen.download is not None
         self.when = replay.ended.strftime("%Y-%m-%d %H:%M UTC") if replay.ended is not None else ""
         self.players = " · ".join(s.name for s in replay.seats)
