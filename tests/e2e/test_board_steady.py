@@ -136,9 +136,9 @@ def _round(page, touch: bool) -> None:
     expect(page.locator("#my-turn")).to_be_visible()
 
 
-def _assert_fits(page, label: str) -> None:
-    """The whose-turn line and the last-move line show their whole texts inside their boxes (5)."""
-    seen = page.evaluate(FITS)
+def _assert_fits(seen: dict, label: str) -> None:
+    """The whose-turn line and the last-move line show their whole texts inside their boxes (5),
+    as measured by FITS."""
     assert "#last-move" in seen, f"{label}: no last move shown"
     for sel, m in seen.items():
         assert m["scroll"] <= m["client"] + 0.5, f"{label}: {sel} is cut: {m['text']!r} needs {m['scroll']} px in {m['client']}"
@@ -173,18 +173,21 @@ def test_the_table_stays_put_across_turns_and_draws(browser, base_url, screen, e
         _round(page, touch)  # 14 -> 15 tiles: the phone's rack used to grow a row here
         expect(page.locator("#rack [data-tile]")).to_have_count(15)
         _shot(page, f"steady-{label}-15")
-        _assert_fits(page, label)
+        lines = [page.evaluate(FITS)]
         _round(page, touch)
         expect(page.locator("#rack [data-tile]")).to_have_count(16)
         steady = page.evaluate("() => { window.__steady.on = false; return window.__steady; }")
         _shot(page, f"steady-{label}-16")
+        lines.append(page.evaluate(FITS))
         print(f"{label}: {steady['frames']} frames, {steady['turns']} turn changes, {steady['emptyClock']} frames with an empty clock")
         moved = {key: [round(hi - lo, 1) for lo, hi in zip(b["min"], b["max"])] for key, b in steady["boxes"].items()}
-        print(f"{label}: boxes {steady['boxes']}")
+        sizes = {key: (round(b["max"][2] - b["max"][0], 1), round(b["max"][3] - b["max"][1], 1)) for key, b in steady["boxes"].items()}
+        print(f"{label}: boxes (width, height) {sizes}")
         assert steady["turns"] >= 8
         assert {"players", "top", "table", "rack", "chip 3"} <= set(moved), moved
         assert all(d <= 1 for d in sum(moved.values(), [])), f"{label}: boxes moved at a turn change (px of left, top, right, bottom): {moved}"
-        _assert_fits(page, label)
+        for seen in lines:
+            _assert_fits(seen, label)
         _assert_chips_visible(page)
         if touch:
             small = [t for t in page.evaluate(TARGETS) if t[1] < 44 or t[2] < 44]
