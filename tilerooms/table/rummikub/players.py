@@ -63,8 +63,8 @@ def _player_chip(p, seat) -> rx.Component:
     return rx.box(
         rx.text(by_locale(p.name_en, p.name), class_name="tr-chip-name"),
         rx.badge(
-            rx.el.span(turn.seat_tiles(seat), class_name="tr-count-n"),
-            rx.el.span(tr("board.tiles_suffix"), class_name="tr-count-unit"),
+            # one inline run ("15장", "15 tiles"): the badge's flex gap would split "15 장"
+            rx.el.span(rx.el.span(turn.seat_tiles(seat), class_name="tr-count-n"), rx.el.span(tr("board.tiles_suffix"), class_name="tr-count-unit")),
             variant="soft",
             class_name="tr-count",
         ),
