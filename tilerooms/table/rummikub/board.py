@@ -21,6 +21,7 @@ from tilerooms.table.alerts import turn_signal
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer
+from tilerooms.table.rummikub.players import PLAYERS_CSS, players_row
 from tilerooms.table.rummikub.rows import SET_REASONS, SET_SLOTS
 from tilerooms.table.rummikub.rules_dialog import rules_dialog
 from tilerooms.table.rummikub.state import RummikubTable
@@ -32,16 +33,17 @@ BOARD_CSS = """
    the board the viewport's height below the header; the table takes what the rest leaves */
 .tr-page-body:has(#board) { max-width: none !important; padding-top: 8px !important; }
 #board { display: flex; flex-direction: column; height: 100%; min-height: 0; gap: 6px; }
-/* one row on a laptop: players, whose turn, the last move (cut short with "…" before anything
-   wraps), the tools at the right end */
-.tr-top { display: flex; flex-wrap: nowrap; align-items: center; gap: 4px 12px; flex: 0 0 auto; min-width: 0; }
-#players { display: flex; flex-wrap: nowrap; gap: 6px; overflow-x: auto; scrollbar-width: none; min-width: 0; flex: 0 1 auto; }
-.player-chip { flex: 0 0 auto; white-space: nowrap; }
-.tr-status { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; flex: 0 0 auto; }
-.tr-moveline { display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; flex: 1 1 0; }
+/* two lines on a laptop: the players, then whose turn, the last move with my first meld's progress
+   and the tools at the right end (four players and a long English move line did not fit one line:
+   the move was cut to "AI 4 (…", issue 34: 5) */
+.tr-top { display: grid; grid-template-columns: auto minmax(0, 1fr) auto; grid-template-areas: "players players players" "status move tools";
+  align-items: center; gap: 4px 12px; flex: 0 0 auto; min-width: 0; }
+#players { grid-area: players; }
+.tr-status { grid-area: status; display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; }
+.tr-moveline { grid-area: move; display: flex; align-items: center; gap: 8px; white-space: nowrap; overflow: hidden; min-width: 0; min-height: 24px; }
 .tr-moveline > * { flex: 0 0 auto; }
 .tr-moveline #last-move { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
-.tr-tools { display: flex; align-items: center; gap: 10px; margin-left: auto; flex: 0 0 auto; white-space: nowrap; }
+.tr-tools { grid-area: tools; display: flex; align-items: center; gap: 10px; white-space: nowrap; }
 /* an action-bar label has a short form for a narrow button */
 .tr-short { display: none; }
 .tr-board-table { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden; border-radius: 14px; background: #e6f2ec; }
@@ -89,28 +91,32 @@ BOARD_CSS = """
 }
 @media (max-width: 600px) {
   #board { gap: 4px; }
-  .tr-rack { padding: 6px; }
-  .tr-rack-grid { grid-template-columns: repeat(7, minmax(44px, 1fr)) !important; gap: 4px; }
+  /* one height whatever the count (issue 34: 3): two rows of tall tiles up to 14, three rows of
+     44 px ones up to 21 (a finger's size), then it scrolls; a growing rack shrank the table by a
+     row at every 15th tile. Tiles keep their cells: only their height changes */
+  .tr-rack { padding: 4px; height: 148px; box-sizing: border-box; overflow-y: auto; overscroll-behavior: contain; }
+  .tr-rack-grid { grid-template-columns: repeat(7, minmax(44px, 1fr)) !important; grid-auto-rows: minmax(44px, 1fr); gap: 4px; height: 100%; }
+  .tr-rack .rack-cell { min-height: 0 !important; }
+  .tr-rack .tr-tile { width: 100%; height: 100% !important; min-width: 0 !important; }
   .rack-cell[data-spare="true"] { display: none; }
   #table { padding: 6px; }
   .set-reason { font-size: 11px; }
-  /* three fixed lines: the players (sideways scroll, faded at the edge when there is more), whose
-     turn with the tools, then the last move; none of them wraps, so the table never moves */
-  .tr-top { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 8px;
+  /* fixed lines: the players (every chip inside the row: players.py), whose turn with the tools,
+     then two lines for the last move and my first meld's progress, which wrap inside them (an
+     English move and the meld badge do not fit one line); the table never moves */
+  .tr-top { grid-template-columns: minmax(0, 1fr) auto; gap: 2px 8px;
     grid-template-areas: "players players" "status tools" "move move"; }
-  #players { grid-area: players; padding-right: 24px;
-    -webkit-mask-image: linear-gradient(to right, #000 calc(100% - 24px), transparent);
-    mask-image: linear-gradient(to right, #000 calc(100% - 24px), transparent); }
-  .tr-status { grid-area: status; }
-  .tr-tools { grid-area: tools; gap: 8px; }
-  .tr-moveline { grid-area: move; min-height: 18px; }
+  .tr-tools { gap: 8px; }
+  .tr-moveline { flex-wrap: wrap; align-content: center; gap: 0 8px; height: 36px; min-height: 0; white-space: normal; }
+  .tr-moveline #last-move { white-space: normal; }
+  /* finger-sized tools (issue 34: 6) that keep their line's height: the box reaches over the lines
+     above and below, which hold no controls */
+  .tr-tools .rt-Button { min-height: 44px; min-width: 44px; margin-block: -13px; position: relative; z-index: 1; }
   .tr-top .rt-Text, .tr-top .rt-Badge { font-size: 13px !important; line-height: 18px; }
   .tr-top .rt-Badge { padding-top: 0; padding-bottom: 0; }
   .tr-message { min-height: 18px; }
   .tr-message .rt-Text { font-size: 13px !important; line-height: 18px; }
   .tr-tools .rt-Button { font-size: 13px; }
-  .player-chip { padding: 0.1em 0.5em !important; gap: 0.3em !important; }
-  .player-chip, .player-chip * { font-size: 13px !important; }
 }
 /* touch: two rows of five finger-sized buttons */
 @media (max-width: 600px), (pointer: coarse) {
@@ -124,49 +130,6 @@ BOARD_CSS = """
 /* a keyboard's shortcuts mean nothing to a finger */
 @media (pointer: coarse) { .tr-tools #keys { display: none; } }
 """
-
-
-def _player_chip(p, seat) -> rx.Component:
-    # the tile counts and whose turn it is come apart from the names: they change every turn
-    current = seat == turn.current_seat()
-    return rx.hstack(
-        rx.text(by_locale(p.name_en, p.name), weight=rx.cond(current, "bold", "regular")),
-        rx.badge(turn.seat_tiles(seat), tr("board.tiles_suffix"), variant="soft"),
-        rx.cond(p.melded, rx.badge(tr("board.melded"), color_scheme="green", variant="soft")),
-        rx.cond(p.left, rx.badge(tr("board.left"), color_scheme="gray")),
-        rx.cond(
-            current,
-            rx.el.span(
-                "",
-                class_name="tr-countdown",
-                data_deadline=turn.deadline(),
-                data_start=turn.turn_start(),
-                style={
-                    "fontVariantNumeric": "tabular-nums",
-                    # one size while it runs down ("1:00", "59초", "9초"): room for 4 digits or 2 and 초 (issue 34: 1)
-                    "display": "inline-block",
-                    "boxSizing": "border-box",
-                    "minWidth": "calc(max(4ch, 2ch + 1em) + 1.1em + 6px)",
-                    "textAlign": "center",
-                    "fontWeight": "700",
-                    "color": "#bf3989",
-                    "padding": "0.15em 0.55em",
-                    "borderRadius": "999px",
-                    # the timer ring: a conic border that empties as the turn runs out
-                    "background": "linear-gradient(white, white) padding-box, conic-gradient(#bf3989 calc(var(--p, 100) * 1%), #e5e7eb 0) border-box",
-                    "border": "3px solid transparent",
-                },
-            ),
-        ),
-        padding="0.35em 0.7em",
-        border_radius="999px",
-        border=rx.cond(current, "2px solid var(--accent-9)", "1px solid var(--gray-a6)"),
-        background=rx.cond(p.me, "var(--accent-a3)", "transparent"),
-        align="center",
-        spacing="2",
-        class_name="player-chip",
-        data_current=rx.cond(current, "true", "false"),
-    )
 
 
 def _table_set(code, index) -> rx.Component:
@@ -382,10 +345,11 @@ def rummikub_board() -> rx.Component:
     return gesture_layer(
         rx.el.style(BOARD_CSS),
         rx.el.style(FEEDBACK_CSS),
+        rx.el.style(PLAYERS_CSS),
         rx.box(
-            # one line of players (scrolls sideways on a phone), the turn's status, the table tools
+            # the players (players.py), the turn's status, the last move, the table tools: fixed lines
             rx.box(
-                rx.box(rx.foreach(RummikubTable.players, _player_chip), id="players"),
+                players_row(),
                 # whose turn and the pool: one line that never wraps
                 rx.box(
                     rx.cond(RummikubTable.my_turn, rx.badge(tr("common.my_turn"), color_scheme="green", size="2", id="my-turn")),
