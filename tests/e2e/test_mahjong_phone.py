@@ -127,7 +127,7 @@ PLATES_FIT = """() => Array.from(document.querySelectorAll('.mj-plate')).map((p)
 
 def test_sanma_side_plates_fit_a_phone_and_show_their_norths(open_page, base_url):
     """Issue 34: 15 (spec 5.7): a 3-player game on a 390 px phone, created from the lobby with two AI
-    seats: the waiting room says "3인 (산마)" once three are seated; every plate holds its content (no overflow, inside the screen; today a side seat's plate
+    seats: the room's header says "리치 마작 · 3인 (산마)" once three are seated; every plate holds its content (no overflow, inside the screen; today a side seat's plate
     had 136 px of content in a 112 px box, its 북×N count cut) and the Norths each seat set aside
     are drawn as tiles beside its melds (today only the 북×N text)."""
     from tests.e2e.test_mahjong_table import _add_ais, _mahjong_room
@@ -136,7 +136,8 @@ def test_sanma_side_plates_fit_a_phone_and_show_their_norths(open_page, base_url
     room_id = _mahjong_room(page, base_url, "삼마")
     _add_ais(page, (1, 2))
     # three seated: the room says it will play sanma before the start
-    expect(page.get_by_text("3인 (산마)")).to_be_visible(timeout=10_000)
+    # the room's game name says the mode (the header of the waiting room, then of the game)
+    expect(page.locator("#room-game")).to_have_text("리치 마작 · 3인 (산마)", timeout=10_000)
     page.locator("#start").click()
     expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
     # my deal; the right seat set two Norths aside and called a pon, the left seat (in riichi) one North

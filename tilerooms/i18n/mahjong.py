@@ -85,7 +85,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "후리텐일 때는 화면에 ‘후리텐’ 배지가 떠요.",
         "en": "While you are furiten a ‘Furiten’ badge is shown.",
     },
-    "mj.sanma": {"ko": "3인 (산마)", "en": "3 players (sanma)"},  # a room of three seated players plays sanma (spec 5.7)
 }
 
 # 규칙 보기 content: yaku (spec §6.1), the score table and the glossary. In English the yaku

@@ -62,7 +62,7 @@ def _title_bar() -> rx.Component:
         rx.vstack(
             rx.heading(_room_title(), size="6", id="room-name"),
             rx.hstack(
-                rx.text(game_name(RoomState.game, RoomState.game_name, RoomState.game_name_en), weight="bold"),
+                rx.text(game_name(RoomState.game, RoomState.game_name, RoomState.game_name_en), weight="bold", id="room-game"),
                 rx.text(by_locale(RoomState.options_text_en, RoomState.options_text), color_scheme="gray"),
                 _status_badge(),
                 spacing="3",

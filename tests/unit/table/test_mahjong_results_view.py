@@ -98,12 +98,3 @@ def test_every_abortive_draw_of_the_engine_has_its_name_in_both_languages():
         ko, en = _result_line({"kind": "abortive", "reason": reason}, [])
         assert ko.startswith("도중유국 · ") and reason not in ko, ko
         assert en.startswith("Abortive draw · ") and reason not in en, en
-
-
-def test_a_room_of_three_says_sanma_before_its_options():
-    """Issue 34: 15: with three seated the options line starts with the mode (spec 5.7)."""
-    from tilerooms.table.mahjong.room_lines import options_text
-
-    assert options_text({"length": "tonpuu"}, seated=3).startswith("3인 (산마) · 동풍전")
-    assert options_text({"length": "tonpuu"}, "en", seated=3).startswith("3 players (sanma) · ")
-    assert "산마" not in options_text({"length": "tonpuu"}, seated=4)

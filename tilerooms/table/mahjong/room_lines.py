@@ -8,11 +8,10 @@ from typing import Any
 from tilerooms.i18n import text
 
 
-def options_text(options: dict[str, Any], locale: str = "ko", *, seated: int = 4) -> str:
-    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초"; with three seated
-    players it plays sanma and says so first (spec 5.7; issue 34: 15): "3인 (산마) · 반장전 · …"."""
-    line = _options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
-    return f"{text('mj.sanma', locale)} · {line}" if seated == 3 else line
+def options_text(options: dict[str, Any], locale: str = "ko") -> str:
+    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초" (a sanma room's
+    mode is in the game's name beside it: `GameDefinition.display_names`)."""
+    return _options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
 
 
 @functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of settings

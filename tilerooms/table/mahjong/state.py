@@ -124,9 +124,8 @@ class MahjongTable(RoomState):
     def _show_lines(self, options: dict[str, Any], result: dict[str, Any] | None) -> None:
         """The length and clocks under the room's name (called by `RoomState._show_view`); the
         result screens are the table's own (`_show`)."""
-        room = self._room()
-        seated = sum(1 for seat in room.seats if not seat.empty)  # three play sanma (spec 5.7)
-        room._put(options_text=options_text(options, seated=seated), options_text_en=options_text(options, "en", seated=seated))
+        # a room of three plays sanma (spec 1): the game's name beside this line says so
+        self._room()._put(options_text=options_text(options), options_text_en=options_text(options, "en"))
 
     def _show(self, view: dict[str, Any]) -> None:
         """Mahjong: keep my own engine view (backend only) and show its rows (called by
