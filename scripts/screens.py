@@ -1,6 +1,6 @@
 """Screenshots of every screen for docs/screens/ (issue 18): look at the game without running it.
 
-    source scripts/bootstrap.sh && python scripts/screens.py                  # all 52, ~4 min on 2 cores
+    source scripts/bootstrap.sh && python scripts/screens.py                  # all 60, ~5 min on 2 cores
     source scripts/bootstrap.sh && python scripts/screens.py --locale en --size 390x844 --only lobby,results
 
 It starts the real app the way the browser tests do (`tests/e2e/conftest.py`: Reflex's
@@ -62,9 +62,11 @@ SCREENS = [
     ("11", "mahjong-win", "리치 마작: 론 결과 (화료패, 도라·뒷도라, 역, 점수 변화)", "Riichi mahjong: a ron (win tile, dora and ura, yaku, changes)"),
     ("12", "mahjong-draw", "리치 마작: 유국 (텐파이 손패와 대기, 지불)", "Riichi mahjong: an exhaustive draw (tenpai hand and waits, payments)"),
     ("13", "mahjong-final", "리치 마작: 최종 순위, 점수 그래프, 요약", "Riichi mahjong: the final ranking, score chart and summary"),
+    ("14", "replay", "다시 보기: 결과 화면의 링크로 연 숫자 타일 게임의 마지막 수", "Replay: the number-tile game from the results' link, at its last move"),
+    ("15", "not-found", "없는 주소: 사이트 머리글과 로비로 가는 링크 (HTTP 404)", "An unknown address: the site's header and a way to the lobby (HTTP 404)"),
 ]
 MAHJONG_SCREENS = {s for _, s, *_ in SCREENS if s.startswith("mahjong-")}
-UNSEEDED = {"lobby", "waiting-room"}
+UNSEEDED = {"lobby", "waiting-room", "not-found"}
 
 NAMES = {"ko": ("영희", "철수", "민수"), "en": ("Ana", "Ben", "Cara")}
 ROOM_NAME = {"ko": "금요일 저녁 한 판", "en": "Friday night game"}
@@ -246,7 +248,7 @@ def number_tiles(shooter: Shooter, locale: str, size: str) -> None:
             shooter.shot(watcher, locale, size, "spectator")
 
         # the last tile: my O5 on the run O1–O4 ends the game
-        if shooter.wanted("results"):
+        if shooter.wanted("results") or shooter.wanted("replay"):
             seed_rummikub(room_id, FULL_TABLE, [["O5a"], FRIEND_RACK, AI_RACK], current_seat=0)
             expect(host.locator("#my-turn")).to_be_visible(timeout=20_000)
             expect(host.locator("#rack [data-tile]")).to_have_count(1, timeout=10_000)
@@ -254,7 +256,15 @@ def number_tiles(shooter: Shooter, locale: str, size: str) -> None:
             add_and_commit(host, "O5a", onto="O1a")
             expect(host.locator("#results")).to_be_visible(timeout=15_000)
             expect(host.locator(".result-row")).to_have_count(3)
-            shooter.shot(host, locale, size, "results")
+            if shooter.wanted("results"):
+                shooter.shot(host, locale, size, "results")
+        # the results' "다시 보기 (복기)" link opens the game's replay
+        if shooter.wanted("replay"):
+            host.locator("#results .replay-link").first.click()
+            expect(host.locator("#replay-next")).to_be_visible(timeout=60_000)
+            host.keyboard.press("End")
+            in_locale(host, locale)
+            shooter.shot(host, locale, size, "replay")
     finally:
         for context in contexts:
             context.close()
@@ -348,9 +358,25 @@ def mahjong(shooter: Shooter, locale: str, size: str) -> None:
         expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
         press(page.locator("#mj-last-ok"))
         expect(overlay).to_have_count(0, timeout=10_000)
-        expect(page.locator("#mj-chart .recharts-line")).to_have_count(4, timeout=10_000)
+        expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)
         if shooter.wanted("mahjong-final"):
             shooter.shot(page, locale, size, "mahjong-final")
+    finally:
+        context.close()
+
+
+def not_found(shooter: Shooter, locale: str, size: str) -> None:
+    """An address that does not exist: the site's own 404 page."""
+    if not shooter.wanted("not-found"):
+        return
+    context = shooter.context(locale, size, NAMES[locale][0])
+    try:
+        page = context.new_page()
+        answer = page.goto(f"{shooter.base_url}/no-such-page")
+        if answer is None or answer.status != 404:
+            raise RuntimeError(f"/no-such-page answered {answer.status if answer else None}, not 404")
+        in_locale(page, locale)
+        shooter.shot(page, locale, size, "not-found")
     finally:
         context.close()
 
@@ -432,6 +458,7 @@ def main() -> int:
                 for size in args.size or list(SIZES):
                     print(f"{locale} {size} ...", flush=True)
                     number_tiles(shooter, locale, size)
+                    not_found(shooter, locale, size)
                     if shooter.seeded and (only is None or only & MAHJONG_SCREENS):
                         mahjong(shooter, locale, size)
             browser.close()
