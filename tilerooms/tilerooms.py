@@ -22,6 +22,7 @@ from tilerooms.pages.replay.page import replay_page
 from tilerooms.pages.replay.review_state import ReplayReview
 from tilerooms.pages.replay.state import ReplayState
 from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets
+from tilerooms.shell.connection import connection_notice
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.not_found import not_found_page
 from tilerooms.shell.titles import page_title
@@ -66,7 +67,9 @@ app = TileroomsApp(
     stylesheets=["/site.css"],  # the site's pages on a phone: 44 px targets (issue 34: 6)
     # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
     api_transformer=[accounts_oauth.api(), server_clock.api()],
+    toaster=None,  # no page shows a toast; the connection's line is ours (shell/connection.py)
 )
+app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]

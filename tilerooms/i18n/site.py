@@ -51,4 +51,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This address has moved or never existed. Find a game in the lobby.",
     },
     "nf.to_lobby": {"ko": "로비로 가기", "en": "Go to the lobby"},
+    # the line over the page while the server cannot be reached (shell/connection.py)
+    "conn.lost": {"ko": "서버와 연결이 끊겼어요. 다시 연결하는 중…", "en": "Lost the connection to the server. Reconnecting…"},
 }
