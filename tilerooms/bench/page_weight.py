@@ -64,7 +64,9 @@ def start_server(root: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     workdir = Path(tempfile.mkdtemp(prefix="page-weight-"))
     # the embedded default (in-process rooms, SQLite), whatever Redis this shell points at
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "REFLEX_REDIS_URL")}
+    env = dict(os.environ)  # the child's environment (its settings.py reads it)
+    for key in ("REDIS_URL", "REFLEX_REDIS_URL"):
+        env.pop(key, None)
     env |= {"DATABASE_URL": f"sqlite:///{workdir / 'records.db'}", "TILEROOMS_SECRET_KEY": "page-weight-bench-secret-key-0123456789"}
     log = open(workdir / "server.log", "wb")  # noqa: SIM115 - closed with the process
     server = subprocess.Popen(
