@@ -61,6 +61,7 @@ app = TileroomsApp(
         rx.script(src="/keys.js"),
         rx.script(src="/alerts.js"),  # turn alerts and sounds (issue 34: 13)
     ],
+    stylesheets=["/contrast.css"],  # the theme's colours at WCAG AA contrast (issue 34: 14)
     # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
     api_transformer=[accounts_oauth.api(), server_clock.api()],
 )

@@ -35,4 +35,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the header's sound toggle and the hidden tab's title (issue 34: 13)
     "sound.mute": {"ko": "소리 끄기", "en": "Mute sounds"},
     "sound.unmute": {"ko": "소리 켜기", "en": "Unmute sounds"},
+    # accessible names (issue 34: 14): the header's navigation landmark
+    "nav.label": {"ko": "사이트 메뉴", "en": "Site menu"},
 }

@@ -53,7 +53,7 @@ def _choice(label: str, name: str, choices: list[tuple[str, str]], default: str)
     return rx.hstack(
         rx.text(tr(label), size="2"),
         rx.select.root(
-            rx.select.trigger(),
+            rx.select.trigger(aria_label=tr(label)),  # a named control (issue 34: 14)
             rx.select.content(*[rx.select.item(tr(key), value=value) for value, key in choices]),
             name=name,
             default_value=default,
@@ -76,17 +76,17 @@ def _create_form() -> rx.Component:
             rx.hstack(
                 rx.text(tr("common.game")),
                 rx.select.root(
-                    rx.select.trigger(),
+                    rx.select.trigger(aria_label=tr("common.game")),  # each select named by its label (issue 34: 14)
                     rx.select.content(rx.select.item(tr("game.rummikub"), value="rummikub")),
                     name="game",
                     default_value="rummikub",
                 ),
                 rx.text(tr("create.turn")),
-                rx.select(["60", "90", "120", "180"], default_value="60", name="turn_seconds"),
+                rx.select(["60", "90", "120", "180"], default_value="60", name="turn_seconds", custom_attrs={"aria-label": tr("create.turn")}),
                 rx.text(tr("create.game_minutes")),
-                rx.select(["10", "20", "30", "45", "60"], default_value="30", name="game_minutes"),
+                rx.select(["10", "20", "30", "45", "60"], default_value="30", name="game_minutes", custom_attrs={"aria-label": tr("create.game_minutes")}),
                 rx.text(tr("create.initial_meld")),
-                rx.select(["0", "20", "30", "50"], default_value="30", name="initial_meld"),
+                rx.select(["0", "20", "30", "50"], default_value="30", name="initial_meld", custom_attrs={"aria-label": tr("create.initial_meld")}),
                 rx.checkbox(tr("create.allow_spectators"), name="allow_spectators", default_checked=True),
                 align="center",
                 wrap="wrap",
