@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.axe import LANDMARKS, report, violations
 from tests.e2e.navigation import create_room
+from tests.e2e.oidc_provider import sign_in
 from tests.e2e.test_replay import _store
 from tests.unit.replays.room_driver import play_room_game
 from tilerooms import wiring
@@ -98,6 +99,21 @@ def test_each_page_passes_axe_in_korean(players, base_url, replay_id, size, whic
     problems = _problems(page, which, f"{which} at {size}")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{which}-{size}.png"))
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_members_profile_passes_axe(players, base_url, size):
+    """/me, a member's page (nickname, avatar colour, quest, sign-out, deletion), after signing in
+    with the local OpenID provider from the header's 로그인."""
+    if wiring.rooms().loop is None:
+        pytest.skip("needs the in-process app and the local OpenID provider")
+    (page,) = players("회원확인", **VIEWPORTS[size])
+    sign_in(page, base_url, f"a11y-{size}")
+    expect(page.locator("#profile-name")).to_be_visible(timeout=30_000)
+    problems = _problems(page, "profile", f"profile at {size}")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"profile-{size}.png"))
     assert not problems, "\n\n".join(problems)
 
 
