@@ -35,6 +35,13 @@ if [ ! -x .tools/node_modules/.bin/bun ] || [ "$(.tools/node_modules/.bin/bun --
   mkdir -p .tools
   npm install --silent --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION" >/dev/null
 fi
+# axe-core for the accessibility browser test (tests/e2e/axe.py injects its axe.min.js; issue 34: 14)
+AXE_VERSION="4.10.3"
+if [ "${BOOTSTRAP_BROWSER:-0}" = "1" ] && [ "$(node -p "require('./.tools/node_modules/axe-core/package.json').version" 2>/dev/null || true)" != "$AXE_VERSION" ]; then
+  echo "[bootstrap] installing axe-core@$AXE_VERSION from npm into .tools"
+  mkdir -p .tools
+  npm install --silent --no-audit --no-fund --prefix .tools "axe-core@$AXE_VERSION" >/dev/null
+fi
 export PATH="$ROOT/.tools/node_modules/.bin:$ROOT/.venv/bin:$PATH"
 export REFLEX_USE_SYSTEM_BUN=1
 export REFLEX_TELEMETRY_ENABLED=false

@@ -64,7 +64,8 @@ app = TileroomsApp(
         rx.script(src="/keys.js"),
         rx.script(src="/alerts.js"),  # turn alerts and sounds (issue 34: 13)
     ],
-    stylesheets=["/site.css"],  # the site's pages on a phone: 44 px targets (issue 34: 6)
+    # the site's pages on a phone: 44 px targets (issue 34: 6); the theme's colours at WCAG AA contrast (issue 34: 14)
+    stylesheets=["/site.css", "/contrast.css"],
     # accounts: /auth/login, /auth/callback, /auth/logout; the countdowns' server clock: /_clock
     api_transformer=[accounts_oauth.api(), server_clock.api()],
     toaster=None,  # no page shows a toast; the connection's line is ours (shell/connection.py)

@@ -53,4 +53,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nf.to_lobby": {"ko": "로비로 가기", "en": "Go to the lobby"},
     # the line over the page while the server cannot be reached (shell/connection.py)
     "conn.lost": {"ko": "서버와 연결이 끊겼어요. 다시 연결하는 중…", "en": "Lost the connection to the server. Reconnecting…"},
+    # accessible names (issue 34: 14): the header's navigation landmark
+    "nav.label": {"ko": "사이트 메뉴", "en": "Site menu"},
 }

@@ -84,9 +84,16 @@ def header() -> rx.Component:
         # a 390 px phone in English: the longer links and the sound toggle leave no room for the word
         rx.el.style("@media (max-width: 519px) { .tr-shell[lang='en'] .tr-brand-word { display: none; } }"),
         rx.spacer(),
-        nav_link("nav.lobby", "/lobby", id="nav-lobby"),
-        nav_link("nav.rankings", "/rankings", id="nav-rankings"),
-        header_account_link(),
+        # the site's navigation landmark (issue 34: 14); a flex row spaced as the header's own
+        rx.el.nav(
+            nav_link("nav.lobby", "/lobby", id="nav-lobby"),
+            nav_link("nav.rankings", "/rankings", id="nav-rankings"),
+            header_account_link(),
+            aria_label=tr("nav.label"),
+            display="flex",
+            align_items="center",
+            gap=rx.breakpoints(initial="var(--space-2)", xs="var(--space-3)", sm="var(--space-4)"),
+        ),
         rx.button(
             tr("lang.switch"),
             variant="ghost",
@@ -110,10 +117,11 @@ def page(*children: rx.Component, touch: bool = True) -> rx.Component:
     """Wrap a page body in the site shell; `touch`: its targets are 44 px on a phone
     (assets/site.css; the room page marks its own parts, a game's table sizes its controls)."""
     return rx.box(
-        header(),
+        rx.el.header(header()),  # the banner landmark, the nav inside (issue 34: 14)
         # narrower margins on a phone: the game screen needs the room (issue 4)
         # tr-page-body: a running number-tile game takes the whole width (ui/board.py BOARD_CSS)
-        rx.box(
+        # <main>: the page's main landmark, every page's content inside one (issue 34: 14)
+        rx.el.main(
             *children,
             max_width="72em",
             margin_x="auto",

@@ -84,7 +84,7 @@ def _quest() -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.hstack(rx.icon("calendar-check", size=18), rx.text(tr("acct.quest.title"), weight="bold"), align="center"),
-            rx.progress(value=AccountState.quest_progress * 20, max=100, width="100%"),
+            rx.progress(value=AccountState.quest_progress * 20, max=100, width="100%", aria_label=tr("acct.quest.title")),  # named (issue 34: 14)
             rx.text(
                 AccountState.quest_progress.to_string() + " / " + AccountState.quest_target.to_string(),
                 rx.cond(AccountState.quest_done, tr("acct.quest.done"), ""),
@@ -131,7 +131,7 @@ def profile_page() -> rx.Component:
                 rx.heading(tr("acct.name_colour"), size="4", margin_top="1em"),
                 rx.form(
                     rx.hstack(
-                        rx.input(name="nickname", default_value=AccountState.nickname, max_length=16, id="profile-nickname"),
+                        rx.input(name="nickname", default_value=AccountState.nickname, max_length=16, id="profile-nickname", aria_label=tr("create.nickname")),
                         rx.button(tr("common.save"), type="submit", id="save-nickname"),
                     ),
                     on_submit=AccountState.save_nickname,

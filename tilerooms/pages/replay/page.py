@@ -53,6 +53,7 @@ def _controls() -> rx.Component:
             rx.cond(s.playing, rx.icon("pause", size=16), rx.icon("play", size=16)),
             rx.el.span(rx.cond(s.playing, tr("rp.pause"), tr("rp.play")), class_name="rp-btn-text"),
             id="replay-play",
+            aria_label=rx.cond(s.playing, tr("rp.pause"), tr("rp.play")),  # its text is hidden on a phone (issue 34: 14)
             on_click=s.toggle_play,
             size="2",
             data_playing=rx.cond(s.playing, "true", "false"),
