@@ -355,9 +355,10 @@ def mahjong(shooter: Shooter, locale: str, size: str) -> None:
         page.reload()
         expect(page.locator("#mj-tsumo")).to_be_visible(timeout=20_000)
         press(page.locator("#mj-tsumo"))
-        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
+        expect(page.locator("#mj-result-title")).to_be_visible(timeout=15_000)  # the last hand, in the game end's place
         press(page.locator("#mj-last-ok"))
         expect(overlay).to_have_count(0, timeout=10_000)
+        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
         expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)
         if shooter.wanted("mahjong-final"):
             shooter.shot(page, locale, size, "mahjong-final")

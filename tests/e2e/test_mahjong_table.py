@@ -152,11 +152,13 @@ def test_a_seeded_game_tap_pon_ron_then_riichi_tsumo_and_the_final_chart(browser
 
         expect(page.locator("#mj-tsumo")).to_be_visible(timeout=30_000)
         _press(page, page.locator("#mj-tsumo"), touch)
-        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
-        expect(page.locator("#mj-result-title")).to_have_text("쯔모")
+        # the last hand first, in the game end's place (issue 34: 8), then the ranking after 확인
+        expect(page.locator("#mj-result-title")).to_have_text("쯔모", timeout=15_000)
         for line in ("리치", "멘젠쯔모"):
             expect(page.locator("#mj-yaku")).to_contain_text(line)
         expect(page.locator("#mj-ura .mj-tile")).to_have_count(1)
+        _press(page, page.locator("#mj-last-ok"), touch)
+        expect(page.locator("#mj-final")).to_be_visible(timeout=15_000)
         expect(page.locator(".mj-rank-row")).to_have_count(4)
         expect(page.locator(".mj-rank-row").first).to_contain_text("1위")
         expect(page.locator("#mj-chart .mj-chart-line")).to_have_count(4, timeout=10_000)

@@ -80,6 +80,7 @@ def header() -> rx.Component:
             href="/",
             underline="none",
             aria_label="tilerooms",
+            class_name="tr-brand",
         ),
         # a 390 px phone in English: the longer links and the sound toggle leave no room for the word
         rx.el.style("@media (max-width: 519px) { .tr-shell[lang='en'] .tr-brand-word { display: none; } }"),
