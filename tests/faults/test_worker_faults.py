@@ -47,8 +47,7 @@ def _start_game(site, host: Player, guest: Player, room_name: str) -> tuple[Play
     host.page.goto(f"{site.url}/lobby")
     expect(host.page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
     host.page.locator("#room-name-input").fill(room_name)
-    host.page.get_by_role("combobox").nth(1).click()  # game, *turn*, game minutes, first meld
-    host.page.get_by_role("option", name="180").click()
+    host.page.locator('select[name="turn_seconds"]').select_option("180")  # the form's native select
     host.page.locator("#create-room").click()
     host.page.wait_for_url(re.compile(r"/room/r[0-9a-f]+"), timeout=30_000)
     guest.page.goto(host.page.url)
