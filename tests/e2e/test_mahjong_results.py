@@ -92,13 +92,17 @@ def _fits_then_confirm(page, kind: str, name: str) -> None:
     expect(page.locator("#mj-result-overlay")).to_have_count(0, timeout=10_000)
 
 
-@pytest.mark.parametrize("kind", ["laptop", "phone"])
-def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind):
+def _practice(open_page, base_url: str, kind: str):
+    """A mahjong practice started from the lobby's button at `kind`'s size: (page, touch, room id)."""
     page = open_page(locale="ko-KR", **VIEWPORTS[kind])
-    touch = kind == "phone"
     page.goto(f"{base_url}/lobby")
     expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-    room_id = practice_mahjong(page)
+    return page, kind == "phone", practice_mahjong(page)
+
+
+@pytest.mark.parametrize("kind", ["laptop", "phone"])
+def test_a_win_a_draw_and_the_game_end_fit_the_screen(open_page, base_url, kind):
+    page, touch, room_id = _practice(open_page, base_url, kind)
 
     # a ron: I am in riichi on 2s/5s; the next player draws 5s and lets it go. The seed comes
     # after the page is there: a seat whose socket is gone (a reload) is passed at once in a
@@ -203,11 +207,7 @@ def test_a_win_shows_the_hands_value_then_honba_and_sticks(open_page, base_url, 
     """Issue 34: 15 (spec 6.4, 5.9): a mangan ron by a non-dealer reads "5판 30부 · 8000점"; the
     honba (1 × 300) and the riichi sticks on the table (2 × 1000) come on lines of their own, and
     my change is all of it (+10300). Today the headline said 10300점."""
-    page = open_page(locale="ko-KR", **VIEWPORTS[kind])
-    touch = kind == "phone"
-    page.goto(f"{base_url}/lobby")
-    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-    room_id = practice_mahjong(page)
+    page, touch, room_id = _practice(open_page, base_url, kind)
     expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
     # seat 1 deals; I (seat 0, not the dealer) am in riichi on 2s/5s with 2 dora (indicator 1s),
     # riichi pinfu tanyao dora 2 = 5 han, 30 fu; seat 1 draws 5s and lets it go
@@ -258,11 +258,7 @@ def test_the_game_end_never_covers_itself(open_page, base_url, kind):
     result lay over the ranking and its 다시 보기 link until 확인); nothing scrolls the page by itself
     (today the autofocused 확인 scrolled a phone 393 px); after 확인 the ranking, the chart and the
     replay link are in the window without scrolling, the link reachable by a finger."""
-    page = open_page(locale="ko-KR", **VIEWPORTS[kind])
-    touch = kind == "phone"
-    page.goto(f"{base_url}/lobby")
-    expect(page.locator("#lobby-title")).to_have_text("로비", timeout=30_000)
-    room_id = practice_mahjong(page)
+    page, touch, room_id = _practice(open_page, base_url, kind)
     # 남4국, all last: my tsumo ends the game
     seed_mahjong(room_id, [MY_HAND + "5s", *JUNK], round_wind=1, hand_number=3, dealer=3, riichi=[0], points=[29000, 25000, 25000, 21000], dora="1s", ura="3m")
     page.reload()
