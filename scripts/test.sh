@@ -18,7 +18,10 @@ mypy || status=$?
 # the full run plays the mahjong property test's 200 seeded hanchan per mode (issue 6, ~3 min);
 # a plain `pytest tests/unit` plays 10
 export MJE_HANCHAN="${MJE_HANCHAN:-200}"
-python -m pytest tests --ignore=tests/e2e --ignore=tests/faults -q -p no:cacheprovider "$@" || status=$?
+# the unit tests on every core (pytest-xdist; they share no server, database or Redis), then the
+# integration tests one at a time (their servers share Redis databases and PostgreSQL's `test`)
+python -m pytest tests/unit -q -p no:cacheprovider -n auto "$@" || status=$?
+python -m pytest tests --ignore=tests/unit --ignore=tests/e2e --ignore=tests/faults -q -p no:cacheprovider "$@" || status=$?
 # a real browser and killed workers on a loaded 2-core machine: a failed test gets one more try
 # (Playwright's own CI default); the summary line counts reruns, and a test failing twice fails
 python -m pytest tests/e2e -q -p no:cacheprovider --reruns 1 --reruns-delay 2 "$@" || status=$?
