@@ -67,6 +67,20 @@ def header_height(page) -> float:
     return page.locator(".tr-header").bounding_box()["height"]
 
 
+# what of the header leaves the screen on the right (a member's name pushed the sound toggle out)
+HEADER_OUTSIDE = """() => [...document.querySelectorAll('.tr-header *')]
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 0.5; })
+    .map((el) => `${el.tagName.toLowerCase()}#${el.id} right ${el.getBoundingClientRect().right.toFixed(1)}`)"""
+
+
+def assert_header_fits(page, where: str) -> None:
+    """Every part of the header is inside the screen's width, the page has no sideways scroll."""
+    outside = page.evaluate(HEADER_OUTSIDE)
+    assert not outside, f"{where}: the header leaves the screen: {outside}"
+    width = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{where}: the page scrolls sideways {width}"
+
+
 def test_the_site_pages_have_44px_targets_on_a_phone(open_page, base_url):
     SHOTS.mkdir(parents=True, exist_ok=True)
     host, guest = open_page(**PHONE), open_page(**PHONE)
@@ -121,7 +135,18 @@ def test_the_site_pages_have_44px_targets_on_a_phone(open_page, base_url):
     guest.locator("#delete-section summary").click()
     expect(guest.locator("#delete-confirm")).to_be_visible()
     assert_targets(guest, "/me (member)")
+    # the longest nickname a member can choose (16 characters) still leaves the header on the screen
+    guest.locator("#profile-nickname").fill("아주아주긴닉네임을가진손님입니다")
+    guest.locator("#save-nickname").click()
+    expect(guest.locator("#header-member-name")).to_have_text("아주아주긴닉네임을가진손님입니다", timeout=15_000)
+    assert_header_fits(guest, "/me (member)")
     guest.screenshot(path=str(SHOTS / "me-member-390x844.png"), full_page=True)
+    guest.locator("#lang-switch").click()
+    expect(guest.locator("#nav-lobby")).to_have_text("Lobby", timeout=15_000)
+    assert_header_fits(guest, "/me (member, English)")
+    guest.screenshot(path=str(SHOTS / "me-member-en-390x844.png"), full_page=True)
+    guest.locator("#lang-switch").click()
+    expect(guest.locator("#nav-lobby")).to_have_text("로비", timeout=15_000)
     guest.locator("#link-records").click()
     guest.wait_for_url(re.compile(r"/me/records/?$"), timeout=15_000)
     guest.wait_for_load_state("networkidle")
