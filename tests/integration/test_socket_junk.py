@@ -16,7 +16,8 @@ values that mean nothing. Then:
     of those states reaches the browser, the room is as it was, nothing is logged as an error;
 (c) in a number-tile game, junk GENERATED from every handler's declared parameters and the nested
     fields of its dict payloads (`shaped_junk`: wrong kinds, non-ASCII digits, huge text, ids that
-    are no tiles) leaves no traceback and the room as it was, and gets the Korean refusal (issue 35: 1).
+    are no tiles) leaves no traceback and the room as it was, and gets the Korean refusal (issue 35: 1);
+    the mahjong table's junk, in a mahjong game, leaves no traceback and gets the refusal too.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from typing import Any
 import pytest
 import websockets
 
-from tilerooms.bench.room_latency import LOBBY_STATE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
+from tilerooms.bench.room_latency import LOBBY_STATE, MAHJONG_TABLE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
 from tilerooms.games.rummikub.tiles import TILES
 from tilerooms.reflex_ext.payloads import fits
 
@@ -576,11 +577,11 @@ async def _playing_room(base: str) -> tuple[Browser, Browser, Browser, str]:
     """A host and a guest playing a number-tile game (180 s turns), and an outsider in the lobby."""
     host, guest, outsider, room_id = await _waiting_room(base)
     sent = await host.send_event(f"{RUMMIKUB_TABLE}.change_settings", {"form": {"turn_seconds": "180", "game_minutes": "30"}})
-    await host.wait_for(lambda f: "180" in f, sent)
+    await host.wait_for(lambda f: "180" in f, sent, timeout=60)
     await guest.call(f"{ROOM_STATE}.toggle_ready", marker="room_state")
     sent = await host.send_event(f"{ROOM_STATE}.room_request", {"request": "start"})
     for browser in (host, guest):
-        await browser.wait_for(lambda f: "rack_cells" in f, sent)
+        await browser.wait_for(lambda f: "rack_cells" in f, sent, timeout=60)
     return host, guest, outsider, room_id
 
 
@@ -666,6 +667,51 @@ async def test_junk_generated_from_the_handlers_shapes_is_refused_in_a_game(back
     print(f"{sent} generated junk payloads to {len(handlers)} handlers in a game in {elapsed:.1f} s; {len(found)} tracebacks")
     assert not found, f"{len(found)} tracebacks for {sent} junk payloads, e.g. {sorted(set(found))[:12]}"
     assert after == before, f"junk changed the room: {_changes(before, after)}"
+    assert refused, "no Korean refusal (refused_payload) reached the players"
+
+
+async def test_junk_generated_for_the_mahjong_table_is_refused_in_a_game(backend):
+    """Issue 35: 1, the mahjong table: its handlers' junk (`mj_kan(key="ankan:²")`, `mj_call(call="chi",
+    tiles=["²"])` among it) sent by both people of a running three-player game with an AI. The AI
+    and the clocks may move the game meanwhile, so this asserts no traceback and the refusals."""
+    handlers = [h for h in browser_handlers() if h[0].startswith(MAHJONG_TABLE + ".") and h[1]]
+    host, guest, outsider = Browser(backend.base), Browser(backend.base), Browser(backend.base)
+    for browser in (host, guest, outsider):
+        await browser.connect()
+    form = {"game": "mahjong", "name": "junk", "mj_turn": "60", "mj_claim": "20"}
+    frame = await host.call(f"{LOBBY_STATE}.create_room", {"form": form}, marker="/room/r")
+    room_id = re.search(r"/room/(r[0-9a-f]+)", frame).group(1)
+    log_start = len(backend.text())
+    sent = 0
+    try:
+        for browser in (host, guest):
+            browser.path = f"/room/{room_id}"
+            await browser.call(f"{ROOM_STATE}.enter", marker="room_state")
+        await guest.call(f"{ROOM_STATE}.toggle_ready", marker="room_state")
+        await host.call(f"{ROOM_STATE}.add_ai", {"seat": 2, "level": "easy"}, marker="room_state")
+        start = await host.send_event(f"{ROOM_STATE}.room_request", {"request": "start"})
+        for browser in (host, guest):
+            await browser.wait_for(lambda f: "mj_own" in f, start, timeout=60)
+        tokens = sorted({t for _, f in host.frames for t in re.findall(r"\b\d{1,3}:[0-9][mpsz]\b", f)})
+        plausible = ["x", "chi", "pon", *(f"{kind}:{t}" for kind in ("ankan", "kakan") for t in tokens[:1]), *tokens[:1]]
+        since = time.perf_counter()
+        for name, params, _ in handlers:
+            for payload in shaped_junk(params, plausible):
+                for browser in (host, guest):
+                    await browser.send_event(name, payload)
+                    sent += 1
+        for name, payload in (("mj_kan", {"key": "ankan:²"}), ("mj_call", {"call": "chi", "tiles": ["²"]})):  # the issue's own
+            await host.send_event(f"{MAHJONG_TABLE}.{name}", payload)
+        for browser in (host, guest):
+            await browser.drained()
+        refused = [f for b in (host, guest) for t, f in b.frames if t >= since and "refused_payload" in f]
+    finally:
+        for browser in (host, guest, outsider):
+            await browser.close()
+    await asyncio.sleep(1.0)
+    found = _tracebacks(backend.text()[log_start:])
+    print(f"{sent} generated junk payloads to {len(handlers)} mahjong table handlers in a game; {len(found)} tracebacks")
+    assert not found, f"{len(found)} tracebacks for {sent} junk payloads, e.g. {sorted(set(found))[:12]}"
     assert refused, "no Korean refusal (refused_payload) reached the players"
 
 
