@@ -1,4 +1,5 @@
-"""The Reflex wrapper of the board's gesture layer (`gestures.jsx`, next to this file)."""
+"""The Reflex wrapper of the board's gesture layer (`gestures.jsx`, next to this file): the shapes
+of what it reports, and `parse_drop`, which reads a reported drop into typed values (issue 35: 1)."""
 
 from __future__ import annotations
 
