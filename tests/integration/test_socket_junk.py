@@ -13,12 +13,17 @@ values that mean nothing. Then:
     as it was;
 (b) methods meant only for the server (`RoomState._apply_view`, `IdentityState._current_user`,
     `IdentityState._forget_member`), sent under their old public names, change nothing: no update
-    of those states reaches the browser, the room is as it was, nothing is logged as an error.
+    of those states reaches the browser, the room is as it was, nothing is logged as an error;
+(c) in a number-tile game, junk GENERATED from every handler's declared parameters and the nested
+    fields of its dict payloads (`shaped_junk`: wrong kinds, non-ASCII digits, huge text, ids that
+    are no tiles) leaves no traceback and the room as it was, and gets the Korean refusal (issue 35: 1);
+    the mahjong table's junk, in a mahjong game, leaves no traceback and gets the refusal too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import inspect
 import json
@@ -29,6 +34,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 import typing
 import uuid
 from collections.abc import Iterator
@@ -38,7 +44,9 @@ from typing import Any
 import pytest
 import websockets
 
-from tilerooms.bench.room_latency import LOBBY_STATE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
+from tilerooms.bench.room_latency import LOBBY_STATE, MAHJONG_TABLE, PREFIX, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE, Client
+from tilerooms.games.rummikub.tiles import TILES
+from tilerooms.reflex_ext.payloads import fits
 
 ROOT = Path(__file__).resolve().parents[2]
 IDENTITY_STATE = f"{ROOT_STATE}.tilerooms___shell___identity____identity_state"
@@ -222,6 +230,7 @@ def _tracebacks(log: str) -> list[str]:
 
 
 # -- the handlers and their junk ----------------------------------------------------------------
+@functools.cache  # read once: a later test's context has no Reflex registration context to walk the states in
 def browser_handlers() -> list[tuple[str, dict[str, Any], list[str]]]:
     """Every event handler a browser can name: (full event name, {parameter: annotation}, required
     parameters), for every State class of the app and of Reflex itself."""
@@ -442,6 +451,140 @@ CONNECT_JUNK = [
 ]
 
 
+# -- junk generated from the handlers' declared shapes (issue 35: 1) ----------------------------
+# A handler's parameters and every nested field of its dict payloads (a TypedDict, and the shape a
+# dict declares with `Annotated[dict[str, Any], Shape]` for its handler to parse) each get, in
+# turn, values of the wrong kind and values of the right kind that mean nothing, the rest of the
+# payload right. Right values come from the declaration too: each choice of a Literal, each member
+# of a union, and for text a few well-formed strings (`plausible`), a real tile id among them.
+MISSING = object()  # a field left out
+HUGE = "x" * 20_000
+BAD_TEXT = ["", "²", "١", "١٢٠", HUGE, "ZZ99", "ankan:²", "0:²m"]  # non-ASCII digits: "²".isdigit() is true, int("²") raises
+BAD_INT = [-1, 2**53 - 1, -(2**53 - 1)]
+WRONG_KIND = [None, 7, 1.5, True, [], ["x"], [None], {}, {"x": 1}, *BAD_TEXT]
+
+
+def _unwrap(annotation: Any) -> tuple[Any, Any]:
+    """(what the socket checks, the declared shape): NotRequired[...] unwrapped, Annotated[base,
+    Shape] read as base and Shape."""
+    while typing.get_origin(annotation) in (typing.NotRequired, typing.Required):
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) is typing.Annotated:
+        base, *extras = typing.get_args(annotation)
+        return base, next((e for e in extras if typing.is_typeddict(e)), base)
+    return annotation, annotation
+
+
+def _fields(shape: Any) -> dict[str, Any]:
+    return typing.get_type_hints(shape, include_extras=True)
+
+
+def right_values(annotation: Any, plausible: list[str]) -> list[Any]:
+    """Values a handler takes for `annotation`: every choice the declaration names, a few texts."""
+    _, shape = _unwrap(annotation)
+    origin, args = typing.get_origin(shape), typing.get_args(shape)
+    if typing.is_typeddict(shape):
+        combos: list[dict[str, Any]] = [{}]
+        for name, field in _fields(shape).items():
+            optional = [MISSING] if name in shape.__optional_keys__ else []
+            combos = [{**c, name: v} for c in combos for v in right_values(field, plausible) + optional]
+        return [{k: v for k, v in c.items() if v is not MISSING} for c in combos][:24]
+    if origin is typing.Literal:
+        return list(args)
+    if origin in (typing.Union, types.UnionType):
+        return [v for member in args if member is not type(None) for v in right_values(member, plausible)] or [None]
+    if shape is str:
+        return list(plausible)
+    if shape in (int, float):
+        return [0]
+    if shape is bool:
+        return [False]
+    if origin is list:
+        return [[v] for v in right_values(args[0] if args else str, plausible)[:2]]
+    if shape is dict or origin is dict:
+        return [{}]
+    return ["x"]
+
+
+def junk_at(annotation: Any) -> list[tuple[tuple[Any, ...], Any]]:
+    """(path, value) pairs: the value at this node and at every nested field, wrong in turn."""
+    _, shape = _unwrap(annotation)
+    out = [((), v) for v in WRONG_KIND if not fits(v, shape)]
+    if fits("", shape):
+        out += [((), v) for v in BAD_TEXT]
+    if fits(0, shape) and not fits(True, shape):
+        out += [((), v) for v in BAD_INT]
+    members = typing.get_args(shape) if typing.get_origin(shape) in (typing.Union, types.UnionType) else (shape,)
+    for member in members:
+        _, inner = _unwrap(member)
+        if typing.is_typeddict(inner):
+            for name, field in _fields(inner).items():
+                out += [((name, *path), v) for path, v in junk_at(field) if path or v is not MISSING]
+                out.append(((name,), MISSING))
+            out.append((("unexpected",), 1))
+        elif typing.get_origin(inner) is list:
+            out += [((0, *path), v) for path, v in junk_at(typing.get_args(inner)[0])]
+    return out
+
+
+def _put_at(value: Any, path: tuple[Any, ...], junk: Any) -> Any:
+    """`value` with `junk` at `path`, or MISSING where the path does not exist in it."""
+    if not path:
+        return junk
+    key, rest = path[0], path[1:]
+    if isinstance(key, int) and isinstance(value, list) and value:
+        return [_put_at(value[0], rest, junk), *value[1:]]
+    if isinstance(key, str) and isinstance(value, dict) and (key in value or not rest):
+        inner = _put_at(value.get(key), rest, junk)
+        if inner is MISSING and rest:
+            return MISSING
+        return {k: v for k, v in {**value, key: inner}.items() if v is not MISSING}
+    return MISSING
+
+
+def shaped_junk(params: dict[str, Any], plausible: list[str]) -> list[dict[str, Any]]:
+    """Payloads for one handler, each with one parameter or one nested field wrong (`junk_at`),
+    the rest right (`right_values`)."""
+    bases: list[dict[str, Any]] = [{}]
+    for name, annotation in params.items():
+        bases = [{**b, name: v} for b in bases for v in right_values(annotation, plausible)][:24]
+    out, seen = [], set()
+    for name, annotation in params.items():
+        for path, junk in junk_at(annotation):
+            for base in bases:
+                value = _put_at(base[name], path, junk)
+                if value is MISSING and path:
+                    continue  # that base has no such field (a rack cell is a number, not a cell)
+                payload = {k: v for k, v in {**base, name: value}.items() if v is not MISSING}
+                key = json.dumps(payload, sort_keys=True)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(payload)
+    return out
+
+
+def passes_the_socket(payload: dict[str, Any], params: dict[str, Any], required: list[str]) -> bool:
+    """Whether the socket's check of the handler's signature lets `payload` through to the handler."""
+    return set(required) <= payload.keys() <= params.keys() and all(fits(v, params[k]) for k, v in payload.items())
+
+
+def _shown_tiles(browsers: list[Browser]) -> set[str]:
+    """Every tile id any of `browsers` has been sent (their racks, the table)."""
+    return {t for b in browsers for _, f in b.frames for t in re.findall(r"\b(?:[KRBO]1?[0-9][ab]|JK[12])\b", f)}
+
+
+async def _playing_room(base: str) -> tuple[Browser, Browser, Browser, str]:
+    """A host and a guest playing a number-tile game (180 s turns), and an outsider in the lobby."""
+    host, guest, outsider, room_id = await _waiting_room(base)
+    sent = await host.send_event(f"{RUMMIKUB_TABLE}.change_settings", {"form": {"turn_seconds": "180", "game_minutes": "30"}})
+    await host.wait_for(lambda f: "180" in f, sent, timeout=60)
+    await guest.call(f"{ROOM_STATE}.toggle_ready", marker="room_state")
+    sent = await host.send_event(f"{ROOM_STATE}.room_request", {"request": "start"})
+    for browser in (host, guest):
+        await browser.wait_for(lambda f: "rack_cells" in f, sent, timeout=60)
+    return host, guest, outsider, room_id
+
+
 # -- the tests ----------------------------------------------------------------------------------
 async def test_junk_to_every_handler_leaves_no_traceback_and_the_room_as_it_was(backend):
     handlers = browser_handlers()
@@ -485,6 +628,91 @@ async def test_junk_to_every_handler_leaves_no_traceback_and_the_room_as_it_was(
     print(f"{sent} junk payloads to {len(handlers)} handlers in {elapsed:.1f} s; {len(found)} tracebacks / logging errors")
     assert not found, f"{len(found)} tracebacks for {sent} junk payloads, e.g. {sorted(set(found))[:12]}"
     assert after == before, f"junk changed the room: {_changes(before, after)}"
+
+
+async def test_junk_generated_from_the_handlers_shapes_is_refused_in_a_game(backend):
+    """Issue 35: 1. In a number-tile game, every handler of our states that takes arguments gets
+    each parameter and each nested field of its dict payloads wrong in turn (`shaped_junk`): the
+    player whose turn it is and the other send all of it to the room's states, an outsider the
+    junk the socket lets through to the other states. No traceback, the room as it was, and the
+    drops the socket lets through get the Korean refusal."""
+    handlers = [h for h in browser_handlers() if ".tilerooms___" in h[0] and not h[0].endswith(".setvar") and h[1]]
+    host, guest, outsider, room_id = await _playing_room(backend.base)
+    log_start = len(backend.text())
+    sent = 0
+    try:
+        seated = [host, guest]
+        unseen = sorted(set(TILES) - _shown_tiles(seated))[0]  # a real tile in nobody's rack and not on the table
+        plausible = ["x", unseen, "chi", "ankan:0:1m"]
+        before = await _settled_room(backend.redis_url, room_id)
+        since = time.perf_counter()
+        started = time.monotonic()
+        for name, params, required in handlers:
+            in_room = name.startswith(ROOM_STATE)  # the room page's states: the seated send it all
+            for payload in shaped_junk(params, plausible):
+                through = passes_the_socket(payload, params, required)
+                for browser in seated if in_room or not through else [outsider]:
+                    await browser.send_event(name, payload)
+                    sent += 1
+        for browser in (host, guest, outsider):
+            await browser.drained()
+        elapsed = time.monotonic() - started
+        after = await _stored_room(backend.redis_url, room_id)
+        refused = [f for b in seated for t, f in b.frames if t >= since and "refused_payload" in f]
+    finally:
+        for browser in (host, guest, outsider):
+            await browser.close()
+    await asyncio.sleep(1.0)  # the last log lines reach the file
+    found = _tracebacks(backend.text()[log_start:])
+    print(f"{sent} generated junk payloads to {len(handlers)} handlers in a game in {elapsed:.1f} s; {len(found)} tracebacks")
+    assert not found, f"{len(found)} tracebacks for {sent} junk payloads, e.g. {sorted(set(found))[:12]}"
+    assert after == before, f"junk changed the room: {_changes(before, after)}"
+    assert refused, "no Korean refusal (refused_payload) reached the players"
+
+
+async def test_junk_generated_for_the_mahjong_table_is_refused_in_a_game(backend):
+    """Issue 35: 1, the mahjong table: its handlers' junk (`mj_kan(key="ankan:²")`, `mj_call(call="chi",
+    tiles=["²"])` among it) sent by both people of a running three-player game with an AI. The AI
+    and the clocks may move the game meanwhile, so this asserts no traceback and the refusals."""
+    handlers = [h for h in browser_handlers() if h[0].startswith(MAHJONG_TABLE + ".") and h[1]]
+    host, guest, outsider = Browser(backend.base), Browser(backend.base), Browser(backend.base)
+    for browser in (host, guest, outsider):
+        await browser.connect()
+    form = {"game": "mahjong", "name": "junk", "mj_turn": "60", "mj_claim": "20"}
+    frame = await host.call(f"{LOBBY_STATE}.create_room", {"form": form}, marker="/room/r")
+    room_id = re.search(r"/room/(r[0-9a-f]+)", frame).group(1)
+    log_start = len(backend.text())
+    sent = 0
+    try:
+        for browser in (host, guest):
+            browser.path = f"/room/{room_id}"
+            await browser.call(f"{ROOM_STATE}.enter", marker="room_state")
+        await guest.call(f"{ROOM_STATE}.toggle_ready", marker="room_state")
+        await host.call(f"{ROOM_STATE}.add_ai", {"seat": 2, "level": "easy"}, marker="room_state")
+        start = await host.send_event(f"{ROOM_STATE}.room_request", {"request": "start"})
+        for browser in (host, guest):
+            await browser.wait_for(lambda f: "mj_own" in f, start, timeout=60)
+        tokens = sorted({t for _, f in host.frames for t in re.findall(r"\b\d{1,3}:[0-9][mpsz]\b", f)})
+        plausible = ["x", "chi", "pon", *(f"{kind}:{t}" for kind in ("ankan", "kakan") for t in tokens[:1]), *tokens[:1]]
+        since = time.perf_counter()
+        for name, params, _ in handlers:
+            for payload in shaped_junk(params, plausible):
+                for browser in (host, guest):
+                    await browser.send_event(name, payload)
+                    sent += 1
+        for name, payload in (("mj_kan", {"key": "ankan:²"}), ("mj_call", {"call": "chi", "tiles": ["²"]})):  # the issue's own
+            await host.send_event(f"{MAHJONG_TABLE}.{name}", payload)
+        for browser in (host, guest):
+            await browser.drained()
+        refused = [f for b in (host, guest) for t, f in b.frames if t >= since and "refused_payload" in f]
+    finally:
+        for browser in (host, guest, outsider):
+            await browser.close()
+    await asyncio.sleep(1.0)
+    found = _tracebacks(backend.text()[log_start:])
+    print(f"{sent} generated junk payloads to {len(handlers)} mahjong table handlers in a game; {len(found)} tracebacks")
+    assert not found, f"{len(found)} tracebacks for {sent} junk payloads, e.g. {sorted(set(found))[:12]}"
+    assert refused, "no Korean refusal (refused_payload) reached the players"
 
 
 FORGED_VIEW = {

@@ -126,3 +126,44 @@ def test_shift_time_moves_both_clocks_for_a_paused_game():
     before = engine.deadline(s)
     engine.shift_time(s, 30_000)
     assert engine.deadline(s) == before + 30_000 and s["game_deadline"] == T0 + 630_000
+
+
+# -- issue 35: 7, the engine refuses a move stamped after a deadline itself (as mahjong's "too_late")
+LATE_MOVES = [
+    set_draft(["R1a", "R2a", "R3a"]),
+    {"type": "commit"},
+    {"type": "draw"},
+    {"type": "undoDraft"},
+    {"type": "resetDraft"},
+]
+
+
+@pytest.mark.parametrize("move", LATE_MOVES, ids=lambda m: m["type"])
+def test_a_move_stamped_after_the_turn_deadline_is_refused_and_changes_nothing(move):
+    s = start(["R1a", "R2a", "R3a"], pool=["K5a"], turnSeconds=60)
+    assert rejected(s, "A", {**move, "at": T0 + 60_001}).code == "too_late"
+
+
+def test_a_commit_stamped_after_the_whole_game_deadline_is_refused():
+    s = start(["R1a", "R2a", "R3a"], pool=["K5a"], gameSeconds=600)
+    s["turn_started_at"] = T0 + 590_000  # the game clock (T0 + 600 s) is sooner than the turn's
+    engine.apply(s, "A", {**set_draft(["R1a", "R2a", "R3a"]), "at": T0 + 595_000})
+    assert rejected(s, "A", {"type": "commit", "at": T0 + 600_000 + 60_000}).code == "too_late"
+    assert s["table"] == [] and s["phase"] == "playing"
+
+
+def test_the_short_clock_of_an_absent_player_binds_their_moves_too():
+    s = position(racks={"A": ["R1a"], "B": ["K1a"]}, options={"startedAt": T0})
+    for _ in range(3):
+        time_out(s)  # A
+        engine.apply(s, "B", {**act("draw"), "at": s["turn_started_at"]})
+    assert rejected(s, "A", {**act("draw"), "at": s["turn_started_at"] + 3001}).code == "too_late"
+
+
+def test_a_move_at_the_deadline_itself_counts_and_the_time_out_still_fires_after_it():
+    s = start(["R1a"], pool=["K5a", "K6a"])
+    engine.apply(s, "A", {"type": "draw", "at": T0 + 60_000})  # the last millisecond is still the turn's
+    assert s["racks"]["A"] == ["R1a", "K5a"] and s["current"] == "B"
+    late = {"type": "timeout", "at": engine.deadline(s) + 60_000}  # a time-out is due at or after the deadline
+    engine.apply(s, "B", late)
+    assert s["current"] == "A"

@@ -128,6 +128,11 @@ def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAc
         raise RuleError("not_your_turn", "차례가 아니에요", gameOver=True)
     if player != state["current"] or (act.turn is not None and act.turn != state["turn_no"]):
         raise RuleError("not_your_turn", "차례가 아니에요")
+    due = deadline(state)
+    if act.type != "timeout" and act.at is not None and due is not None and act.at > due:
+        # spec 8.5: a move stamped after the turn's or the game's deadline is refused here too, not only
+        # by the room, so a replay, a bench or any other caller cannot apply it (as mahjong's "too_late")
+        raise RuleError("too_late", "시간이 지났어요", message_id="late")
     if act.type in SEQ_ACTIONS and act.seq is not None and act.seq < state["seq"]:
         raise RuleError("stale", "화면이 최신 상태가 아니에요. 다시 확인하고 시도해 주세요")
     rack = state["racks"][player]
@@ -150,7 +155,6 @@ def _check(state: dict[str, Any], player: str, action: object) -> tuple[ParsedAc
         if state["pool"]:
             raise RuleError("pool_not_empty", "풀에 타일이 남아 있으면 넘길 수 없고 뽑아야 해요")
     elif act.type == "timeout":
-        due = deadline(state)
         if due is None or _now(state, act) < due:
             raise RuleError("not_yet", "아직 시간이 남았어요")
     elif act.type == "commit":

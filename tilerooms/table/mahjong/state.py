@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from tilerooms import wiring
+from tilerooms.games.mahjong.flow import tok
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.shell.origin import request_origin
 from tilerooms.table.mahjong.moves import compact_events
@@ -41,7 +42,10 @@ from tilerooms.table.mahjong.rows import (
     summary_rows,
 )
 from tilerooms.table.mahjong.score_chart import ChartFigure, ChartLine, ChartTick, score_figure
+from tilerooms.table.payloads import REFUSED_MESSAGE, BadPayload, ids_in
 from tilerooms.table.state import RoomState
+
+TOKENS = frozenset(tok(tile) for tile in range(136))  # every tile's view token ("52:0p"): all a browser may name
 
 
 def _place_vars(table: MjTable) -> dict[str, Any]:
@@ -276,6 +280,9 @@ class MahjongTable(RoomState):
         if kind not in ("ankan", "kakan"):
             self._say("not_allowed")
             return
+        if tile not in TOKENS:  # "ankan:²" names no tile (issue 35: 1)
+            self._say(REFUSED_MESSAGE)
+            return
         await self._mj_send({"type": kind, "tile": tile})
 
     @browser_event
@@ -283,6 +290,11 @@ class MahjongTable(RoomState):
         """Answer my claim window: ron / pon / kan / chi with the hand `tiles` of the combination
         chosen (none: the first my view offers) or pass. The engine parses the tiles and judges
         the answer, the one check of both."""
+        try:  # a token that names no tile ("²") is refused here, before anything reads it (issue 35: 1)
+            tiles = list(ids_in(tiles or [], TOKENS, 3))
+        except BadPayload:
+            self._say(REFUSED_MESSAGE)
+            return
         if call == "pass":
             await self._mj_send({"type": "pass"})
             return

@@ -20,11 +20,14 @@ from tilerooms.games.rummikub.hint import find_new_set
 from tilerooms.games.rummikub.rack_order import chain, sort_groups_first, sort_runs_first
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.shell.origin import request_origin
+from tilerooms.table.payloads import REFUSED_MESSAGE, BadPayload, ascii_int
 from tilerooms.table.rummikub import moves
-from tilerooms.table.rummikub.gestures import ChainPress, TileDrop
+from tilerooms.table.rummikub.gestures import ChainPress, TileDrop, parse_drop
 from tilerooms.table.rummikub.room_lines import ResultRow, options_text, result_vars
 from tilerooms.table.rummikub.rows import SET_SLOTS, Board, PlayerRow, RackCell, SetRow, board, rack_rows, set_rows
 from tilerooms.table.state import RoomState
+
+MAX_SETTING = 100_000  # a turn in seconds or a game in minutes: the room's option check knows the real choices
 
 
 class RummikubTable(RoomState):
@@ -180,9 +183,12 @@ class RummikubTable(RoomState):
     @browser_event
     async def change_settings(self, form: dict[str, str]) -> None:
         """Host: turn time and whole-game minutes."""
-        try:
-            options = {"turnSeconds": int(form.get("turn_seconds") or 60), "gameSeconds": int(form.get("game_minutes") or 30) * 60}
-        except ValueError:  # text that is no number (the socket lets only text through)
+        try:  # ASCII digits only: int() takes "١٢٠" as 120 and raises on "²", which isdigit() calls a digit
+            options = {
+                "turnSeconds": ascii_int(form.get("turn_seconds") or "60", 0, MAX_SETTING),
+                "gameSeconds": ascii_int(form.get("game_minutes") or "30", 0, MAX_SETTING) * 60,
+            }
+        except BadPayload:  # text that is no number (the socket lets only text through)
             self._say("bad_option")
             return
         await self._request("settings", settings={"options": options})
@@ -237,21 +243,25 @@ class RummikubTable(RoomState):
     @browser_event
     async def drop_tiles(self, data: TileDrop) -> None:
         """A drag ended on a set, on the table, or on a rack cell."""
-        tiles, target = data["tiles"], data["target"]
+        try:
+            dropped = parse_drop(data)
+        except BadPayload:  # a tile id that is no tile, a target of the wrong shape (issue 35: 1)
+            self._say(REFUSED_MESSAGE)
+            return
+        tiles = list(dropped.tiles)
         rack = set(self._game.get("rack") or [])
-        if target.get("kind") == "rack":
-            cell = target.get("cell")
+        if dropped.kind == "rack":
             on_table = [t for t in tiles if t in rack and t not in self._rack_tiles()]
             if on_table and self.my_turn:
                 sets = return_to_rack(self._draft_sets(), on_table, list(rack))
                 await self._send({"type": "setDraft", "sets": sets})
-            self._place_in_rack([t for t in tiles if t in rack], cell if isinstance(cell, int) else -1)
+            self._place_in_rack([t for t in tiles if t in rack], dropped.rack_cell)
             return
         if not self.my_turn:
             self._say("table.not_your_turn")
             return
         self.selected = []
-        await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, target)})
+        await self._send({"type": "setDraft", "sets": drop(self._draft_sets(), tiles, dropped.target())})
 
     def _place_in_rack(self, tiles: list[str], cell: int) -> None:
         order = [t if t not in tiles else "" for t in self._rack_order]
