@@ -58,6 +58,18 @@ class Engine(Protocol):
 # -- one game, whole (issue 21: 4) -------------------------------------------------------------
 
 FormField = tuple[str, Callable[[Any], Any]]  # (option key, converter of the browser's string)
+
+
+def form_number(value: Any) -> int:
+    """A whole number from a create-room form: ASCII digits only, else ValueError. Python's `int`
+    also reads "١٢٠" as 120 and "²" passes `isdigit`; no form of ours sends either (issue 35: 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or not (value.isascii() and value.isdecimal()) or len(value) > 9:
+        raise ValueError(f"not a number: {value!r:.40}")
+    return int(value)
+
+
 SetAway = Callable[[State, str, bool, float], list[Event]]  # (state, player, away, now) -> events
 ReactionWindow = Callable[[State], bool]  # (state) -> the game waits for answers to another's move
 

@@ -49,6 +49,15 @@ def test_garbage_numbers_are_a_clear_error():
     assert err.value.message == "설정 값이 올바르지 않아요"
 
 
+@pytest.mark.parametrize("typed", ["١٢٠", "²", "１２０", "-60", " 60", "6e1", "60.0", "9" * 12])
+@pytest.mark.parametrize("game, field", [("rummikub", "turn_seconds"), ("rummikub", "game_minutes"), ("mahjong", "mj_turn")])
+def test_a_number_is_ascii_digits_only(game, field, typed):
+    # Python's int() reads "١٢٠" and "１２０" as 120: no form of ours sends them (issue 35: 1)
+    with pytest.raises(RuleError) as err:
+        options_from_form(game, {field: typed})
+    assert err.value.message == "설정 값이 올바르지 않아요"
+
+
 def test_a_mahjong_form_sends_its_own_options_and_no_number_tile_clock():
     from tilerooms.games.mahjong.options import resolve_options as resolve_mahjong
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tilerooms.core.protocol import GameDefinition
+from tilerooms.core.protocol import GameDefinition, form_number
 from tilerooms.games.mahjong import engine, replay
 
 
@@ -39,9 +39,9 @@ GAME = GameDefinition(
     review=_review,
     form_fields={
         "mj_length": ("length", str),
-        "mj_turn": ("turnSeconds", int),
-        "mj_claim": ("claimSeconds", int),
-        "mj_aka": ("akaDora", int),
+        "mj_turn": ("turnSeconds", form_number),
+        "mj_claim": ("claimSeconds", form_number),
+        "mj_aka": ("akaDora", form_number),
     },
     form_switches={"mj_kuitan": "kuitan"},
     # every hidden claim answer moves `seq` (spec 5.3 step 7); a browser acts by `phaseSeq`

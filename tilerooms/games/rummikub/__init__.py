@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tilerooms.core.protocol import GameDefinition
+from tilerooms.core.protocol import GameDefinition, form_number
 from tilerooms.games.rummikub import engine, replay
 
 
@@ -27,7 +27,7 @@ def _review(seed: int | str, options: dict[str, Any], seats: list[dict[str, Any]
 
 
 def _minutes(value: Any) -> int:
-    return int(value) * 60
+    return form_number(value) * 60
 
 
 GAME = GameDefinition(
@@ -43,13 +43,13 @@ GAME = GameDefinition(
     review=_review,
     form_fields={
         "game_minutes": ("gameSeconds", _minutes),  # the whole-game clock
-        "turn_seconds": ("turnSeconds", int),
-        "initial_meld": ("initialMeldPoints", int),
+        "turn_seconds": ("turnSeconds", form_number),
+        "initial_meld": ("initialMeldPoints", form_number),
         "timeout_valid_draft": ("timeoutValidDraft", str),
-        "invalid_timeout_penalty": ("invalidTimeoutPenalty", int),
+        "invalid_timeout_penalty": ("invalidTimeoutPenalty", form_number),
         "invalid_commit_penalty": ("invalidCommitPenalty", str),
-        "joker_penalty": ("jokerPenalty", int),
-        "games_per_match": ("gamesPerMatch", int),
+        "joker_penalty": ("jokerPenalty", form_number),
+        "games_per_match": ("gamesPerMatch", form_number),
     },
     form_switches={"allow_extend": "initialMeldAllowExtend", "show_draft": "showDraftToOthers", "hints": "hints"},
     turn_choices=(60, 90, 120, 180),  # the room's turn clocks; the engine itself takes any
