@@ -73,6 +73,17 @@ HEADER_OUTSIDE = """() => [...document.querySelectorAll('.tr-header *')]
     .map((el) => `${el.tagName.toLowerCase()}#${el.id} right ${el.getBoundingClientRect().right.toFixed(1)}`)"""
 
 
+# each cell of a lobby room row: how many lines its text takes; and the row's right edge
+ROW_LINES = """(row) => ({
+    lines: [...row.querySelectorAll(':scope > td')].map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    }),
+    right: row.getBoundingClientRect().right,
+})"""
+
+
 def assert_header_fits(page, where: str) -> None:
     """Every part of the header is inside the screen's width, the page has no sideways scroll."""
     outside = page.evaluate(HEADER_OUTSIDE)
@@ -102,6 +113,10 @@ def test_the_site_pages_have_44px_targets_on_a_phone(open_page, base_url):
     for button in (row.locator(".join-room"), row.locator(".watch-room")):
         box = button.bounding_box()
         assert box["height"] >= MIN and box["width"] >= MIN, box
+    # the room's game, seats and status each on one line, the row inside the screen
+    lines = row.evaluate(ROW_LINES)
+    assert all(count == 1 for count in lines["lines"][1:4]), lines
+    assert lines["right"] <= 390, lines
     header = header_height(guest)
     assert header <= 60, f"the header grew on a phone: {header} px"
     guest.locator("#lang-switch").click()
