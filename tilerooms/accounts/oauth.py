@@ -2,13 +2,19 @@
 
   GET /auth/login/<provider>?nick=<guest nickname>&next=/path   → redirect to the provider
   GET /auth/callback/<provider>                                 → verify, sign in, back to the site
-  GET /auth/logout                                              → forget the session cookie
+  POST /auth/logout?next=/path                                  → forget the session cookie (same site only)
+  GET /auth/logout                                              → a page with the sign-out button; signs nobody out
 
 authlib's Starlette client does the protocol: a random `state` and `nonce` and a PKCE (S256) code
 verifier are kept in a short-lived signed cookie scoped to /auth; the callback rejects a `state`
 it did not issue, exchanges the code with the verifier and checks the ID token's signature,
 issuer, audience, expiry and nonce. Only then is the member found or created (a guest who signs
 in for the first time keeps their nickname) and the signed session cookie set.
+
+Signing out changes what a browser holds, so it is a POST that must come from the site itself
+(issue 35: 5): its `Origin` (or, without one, its `Referer`) must be the site's pages or this
+backend. The session cookie's SameSite=Lax does not cover it: a cross-site form's response may
+still delete a cookie it was not sent.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import html
 import logging
 import warnings
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import authlib.deprecate  # noqa: F401 - first: it installs its own "always" filter on import
 
@@ -145,9 +151,62 @@ async def callback(request: Request) -> Response:
     return response
 
 
+def site_origin(url: str) -> str:
+    """The origin ("scheme://host[:port]", lower case, default port left out) of an absolute URL,
+    or "" for anything else (a path, "null", garbage)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return ""
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{parts.hostname}" + (f":{port}" if port not in (None, default) else "")
+
+
+def from_the_site(origin: str | None, referer: str | None, allowed: set[str]) -> bool:
+    """Whether a state-changing request came from one of the `allowed` origins: its `Origin` header,
+    or its `Referer` when a browser sent no `Origin`; neither (or "null") is refused."""
+    sent = site_origin(origin) if origin else site_origin(referer or "")
+    return bool(sent) and sent in allowed
+
+
+def _site_origins(request: Request) -> set[str]:
+    """The origins a sign-out may come from: the pages' (`deploy_url`: another port in two-port
+    mode), the backend's as configured, and the one this request reached (single-port mode)."""
+    found = {site_origin(settings.frontend_url()), site_origin(settings.api_url()), site_origin(str(request.base_url))}
+    return found - {""}
+
+
+def _signout_page(next_path: str, status: int = 200, message: str = "") -> HTMLResponse:
+    """A small Korean page whose button signs out (a POST from this page is same-site); framing is
+    refused, so no other site can put the button under a visitor's click."""
+    action = html.escape("/auth/logout?" + urlencode({"next": next_path}))
+    note = f"<p id='signout-refused'>{html.escape(message)}</p>" if message else ""
+    body = (
+        "<!doctype html><html lang='ko'><meta charset='utf-8'><title>로그아웃</title>"
+        "<body style='font-family:sans-serif;padding:2em'><h1>로그아웃할까요?</h1>"
+        f"{note}<form method='post' action='{action}'><button type='submit' id='signout-confirm'>로그아웃</button></form>"
+        f"<p><a href='{html.escape(settings.frontend_url() + next_path)}'>돌아가기</a></p></body></html>"
+    )
+    return HTMLResponse(body, status_code=status, headers={"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'"})
+
+
+async def logout_page(request: Request) -> Response:
+    """GET /auth/logout: any site can make a browser follow a link, so a GET signs nobody out; it
+    shows the button that does (issue 35: 5)."""
+    return _signout_page(safe_next(request.query_params.get("next") or "/"))
+
+
 async def logout(request: Request) -> Response:
-    """Sign out: the session cookie is removed and the browser goes back as a guest."""
-    response = RedirectResponse(settings.frontend_url() + safe_next(request.query_params.get("next") or "/"), status_code=303)
+    """Sign out (POST from the site's own pages): the session cookie is removed and the browser goes
+    back as a guest. From another origin, or with none, nothing changes (403 and the button)."""
+    next_path = safe_next(request.query_params.get("next") or "/")
+    if not from_the_site(request.headers.get("origin"), request.headers.get("referer"), _site_origins(request)):
+        log.info("a sign-out from another site was refused (origin %r)", request.headers.get("origin"))
+        return _signout_page(next_path, 403, "다른 사이트에서 온 로그아웃 요청이라 처리하지 않았어요. 로그아웃하려면 아래 버튼을 눌러 주세요.")
+    response = RedirectResponse(settings.frontend_url() + next_path, status_code=303)
     response.delete_cookie(sessions.SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies())
     return response
 
@@ -158,7 +217,7 @@ def login_url(provider: str, nickname: str, next_path: str = "/me") -> str:
 
 
 def logout_url(next_path: str = "/") -> str:
-    """The link that signs out."""
+    """Where the sign-out form POSTs (a GET there only shows the button)."""
     return f"{settings.api_url()}/auth/logout?" + urlencode({"next": safe_next(next_path)})
 
 
@@ -190,7 +249,8 @@ def auth_routes() -> Starlette:
         routes=[
             Route("/login/{provider}", login, methods=["GET"]),
             Route("/callback/{provider}", callback, methods=["GET"]),
-            Route("/logout", logout, methods=["GET"]),
+            Route("/logout", logout_page, methods=["GET"]),
+            Route("/logout", logout, methods=["POST"]),
         ]
     )
     inner.add_middleware(_LoginSessions)

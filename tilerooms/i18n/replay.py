@@ -4,6 +4,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rp.title": {"ko": "다시 보기 (복기)", "en": "Replay"},
     "rp.loading": {"ko": "기록을 불러오는 중이에요…", "en": "Loading the game…"},
     "rp.pending": {"ko": "방금 끝난 게임을 저장하는 중이에요. 잠시만 기다려 주세요…", "en": "The game just ended and is being saved. One moment…"},
+    "rp.limited": {  # too many loads from this browser or address (issue 35: 4)
+        "ko": "너무 빨라요. 잠시 후에 페이지를 새로 고쳐 주세요",
+        "en": "Too fast. Please reload the page in a moment",
+    },
     "rp.missing": {"ko": "기록을 찾을 수 없어요", "en": "Game not found"},
     "rp.missing_hint": {
         "ko": "주소가 맞는지 확인해 주세요. 끝난 게임만 다시 볼 수 있어요.",

@@ -138,8 +138,13 @@ def profile_page() -> rx.Component:
                     reset_on_submit=False,
                 ),
                 rx.hstack(*[_colour_button(c) for c in COLOR_NAMES], wrap="wrap", spacing="2"),
-                rx.hstack(
-                    rx.el.a(rx.button(tr("acct.signout"), variant="soft", id="signout"), href=AccountState.logout_href),
+                # a native form POST (no Reflex submit handler): the backend checks it comes from the site (issue 35: 5)
+                rx.el.form(
+                    rx.button(tr("acct.signout"), variant="soft", id="signout", type="submit"),
+                    action=AccountState.logout_href,
+                    method="post",
+                    on_submit=None,
+                    id="signout-form",
                     margin_top="1em",
                 ),
                 rx.el.details(

@@ -57,6 +57,13 @@ def replay_rows(games: list[dict[str, Any]]) -> list[dict[str, str]]:
     ]
 
 
+def post_script(url: str) -> str:
+    """A script that sends the browser to `url` by a form POST (no fields), as a submit button would."""
+    return (
+        f"(() => {{ const f = document.createElement('form'); f.method = 'post'; f.action = {json.dumps(url)}; document.body.appendChild(f); f.submit(); }})()"
+    )
+
+
 def _user_id(who: Identity) -> int | None:
     return int(who.id[2:]) if who.is_member else None
 
@@ -177,5 +184,6 @@ class AccountState(rx.State):
         await asyncio.to_thread(users.delete_member, user_id)
         identity._forget_member()
         self.is_member = False
-        # a full navigation (the backend's /auth/logout clears the HttpOnly cookie), even in single-port mode
-        return rx.call_script(f"window.location.assign({json.dumps(oauth.logout_url('/'))})")
+        # a full navigation (the backend's /auth/logout clears the HttpOnly cookie), even in single-port
+        # mode; a POST from this page, as the sign-out button's form (issue 35: 5)
+        return rx.call_script(post_script(oauth.logout_url("/")))

@@ -319,6 +319,7 @@ def replay_page() -> rx.Component:
             ("ready", _ready()),
             ("missing", _missing()),
             ("pending", rx.callout(tr("rp.pending"), icon="loader", id="replay-pending")),
+            ("limited", rx.callout(tr("rp.limited"), icon="triangle_alert", color_scheme="amber", id="replay-limited")),
             rx.callout(tr("rp.loading"), icon="loader", id="replay-loading"),
         ),
     )

@@ -2,15 +2,17 @@
 records database (`accounts/game_reviews.py`) once the background process has written it.
 
 Never computed here: the page only reads. While the review is pending the page looks again every
-`POLL_WAIT` seconds (a background task, so the replay's own buttons stay free), up to `POLL_TRIES`.
+`POLL_WAIT` seconds (a task of its own, so the replay's own buttons stay free), up to `POLL_TRIES`.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from tilerooms.accounts import game_reviews
-from tilerooms.pages.replay.state import ReplayState, replay_of
+from tilerooms.core import RuleError
+from tilerooms.pages.replay.state import REVIEW_LOADS, ReplayState, page_of, record_id_of, replay_of
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.replays.review_view import MjDecisionRow, RkTurnRow, SummaryRow, panel
 
@@ -28,41 +30,20 @@ class ReplayReview(ReplayState):
     best_turn: int = -1  # the number-tile turn row whose best table shows (-1: none)
     best_sets: list[list[str]] = []
 
-    @browser_event(background=True)
+    @browser_event
     async def load_review(self) -> None:
-        """Wait for the replay to open, then show its review (looking again while it is pending)."""
-        for _ in range(POLL_TRIES):
-            async with self:
-                parent = await self.get_state(ReplayState)
-                status, record_id = parent.status, parent._record_id
-            if status == "missing":
-                return
-            if status == "ready":
-                break
-            await asyncio.sleep(0.3)
-        else:
+        """Wait for the replay to open, then show its review (looking again while it is pending):
+        `_show_review`, started here. Limited as the replay's own load (issue 35: 4): one running
+        per browser, each paying the rate limit; a refused one changes nothing."""
+        token = self.router.session.client_token
+        path_id = record_id_of(self.router.url.path)
+        if REVIEW_LOADS.busy(token, path_id):
+            return  # this browser's panel is looking for this record's review already
+        try:
+            current = REVIEW_LOADS.admit(self, path_id)
+        except RuleError:
             return
-        for _ in range(POLL_TRIES):
-            found = await asyncio.to_thread(game_reviews.review_of, record_id)
-            replay = await replay_of(record_id)  # the move lines the rows jump to
-            async with self:
-                if (await self.get_state(ReplayState))._record_id != record_id:
-                    return  # the page moved on to another record
-                if found is None or found["status"] == "pending" or replay is None:
-                    self.review_status = "pending"
-                elif found["status"] == "failed" or found["review"] is None:
-                    self.review_status = "failed"
-                    return
-                else:
-                    names = {seat.id: seat.name for seat in replay.seats}
-                    rows = panel(found["review"], [m.step for m in replay.moves], names)
-                    self.rk_turns, self.mj_worst, self.review_summary = rows.turns, rows.worst, rows.summary
-                    self.best_turn, self.best_sets = -1, []
-                    self.review_status = "done"
-                    return
-            await asyncio.sleep(POLL_WAIT)
-        async with self:
-            self.review_status = "none"
+        REVIEW_LOADS.run(token, current, _show_review(token, current))
 
     @browser_event
     async def open_turn(self, row: int) -> None:
@@ -82,3 +63,43 @@ class ReplayReview(ReplayState):
         if 0 <= row < len(self.mj_worst):
             parent = await self.get_state(ReplayState)
             await parent._go(self.mj_worst[row].index)
+
+
+async def _show_review(token: str, current: Callable[[], bool]) -> None:
+    """Browser `token`'s review panel: once its replay is open, the review rows (polled while pending)."""
+    for _ in range(POLL_TRIES):
+        if not current():
+            return  # a newer load of this browser took over
+        async with page_of(token, ReplayState) as parent:
+            status, record_id = parent.status, parent._record_id
+        if status in ("missing", "limited"):
+            return
+        if status == "ready":
+            break
+        await asyncio.sleep(0.3)
+    else:
+        return
+    for _ in range(POLL_TRIES):
+        if not current():
+            return
+        found = await asyncio.to_thread(game_reviews.review_of, record_id)
+        replay = await replay_of(record_id)  # the move lines the rows jump to
+        async with page_of(token, ReplayReview) as page:
+            if (await page.get_state(ReplayState))._record_id != record_id:
+                return  # the page moved on to another record
+            if found is None or found["status"] == "pending" or replay is None:
+                page.review_status = "pending"
+            elif found["status"] == "failed" or found["review"] is None:
+                page.review_status = "failed"
+                return
+            else:
+                names = {seat.id: seat.name for seat in replay.seats}
+                rows = panel(found["review"], [m.step for m in replay.moves], names)
+                page.rk_turns, page.mj_worst, page.review_summary = rows.turns, rows.worst, rows.summary
+                page.best_turn, page.best_sets = -1, []
+                page.review_status = "done"
+                return
+        await asyncio.sleep(POLL_WAIT)
+    async with page_of(token, ReplayReview) as page:
+        if current():
+            page.review_status = "none"

@@ -6,20 +6,30 @@ step's picture. A record exists only once its game has ended (`accounts/game_rec
 nothing of a running game is readable here; the game-end listener stores it just after the
 result, so a well-formed id not found yet is looked up again a few times before the page says
 it cannot find it.
+
+Loads are limited (issue 35: 4): a browser can send `load` as often as it likes, and each one
+looked the record up (for a well-formed id not stored, six times over four seconds) and built its
+replay. Now each load spends a token of the person, the socket and the address (the rooms' own
+`RateLimiter`), a load of the record this browser is already opening is dropped, a newer load stops
+the older one's lookups, and a record's replay is built once however many pages open it at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import itertools
 import json
 import logging
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 
 from tilerooms.accounts import game_records
+from tilerooms.core import RuleError
 from tilerooms.core.replay import ReplayError
 from tilerooms.pages.replay.games import screen_of
 from tilerooms.reflex_ext.assign import put
@@ -29,6 +39,8 @@ from tilerooms.replays import frames
 from tilerooms.replays.mahjong import MjRFrame, MjRSeat
 from tilerooms.replays.rummikub import RkFrame, RkSeat
 from tilerooms.rooms.catalog import game_info
+from tilerooms.rooms.ratelimit import LIMITS, RateLimiter
+from tilerooms.shell.origin import request_origin
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +48,10 @@ PENDING_TRIES = 6  # the listener stores a game within ~a second of its end (acc
 PENDING_WAIT = 0.7
 SPEEDS = ("0.5", "1", "2")
 MAX_SEATS = 4
+LOAD_LIMIT = (6.0, 0.5)  # (burst, per second): a replay opened every 2 s after six at once; an address holds ten people's
+_loads = RateLimiter(limits={**LIMITS, "replay_load": LOAD_LIMIT, "replay_review": LOAD_LIMIT})  # per worker, as the rooms' limiter
+_load_numbers = itertools.count()
+_building: dict[str, asyncio.Future[frames.Replay | None]] = {}  # record id -> its replay being built
 
 
 @dataclass
@@ -59,9 +75,18 @@ class HandRow:
 
 async def _build(record: game_records.GameRecord | None) -> frames.Replay | None:
     """The record's replay (None without a record, or when its log no longer replays: a test
-    that wrote a position into a running room leaves a log that does not fit its seed)."""
+    that wrote a position into a running room leaves a log that does not fit its seed). Pages
+    opening one record at once share one build (issue 35: 4)."""
     if record is None:
         return None
+    running = _building.get(record.id)
+    if running is None or running.get_loop() is not asyncio.get_running_loop():
+        running = _building[record.id] = asyncio.ensure_future(_build_once(record))
+        running.add_done_callback(lambda done, key=record.id: _building.pop(key, None) if _building.get(key) is done else None)
+    return await asyncio.shield(running)  # a page that leaves does not stop the others' build
+
+
+async def _build_once(record: game_records.GameRecord) -> frames.Replay | None:
     try:
         return await asyncio.to_thread(frames.replay_for, record)
     except ReplayError:
@@ -78,6 +103,92 @@ async def replay_of(record_id: str) -> frames.Replay | None:
     return replay
 
 
+class LoadSlots:
+    """One running load of a kind per browser on this worker, each paying the rate limit first
+    (issue 35: 4). The browser's event only checks and starts it (a plain event, run under the
+    browser's lock: a flood of them pins no state while it waits, as Reflex's background events
+    do); the slow part (lookups, the replay's build, polling) runs in a task of our own that
+    changes the page out of band (`page_of`). A newer load of the browser takes the slot over and
+    the older one stops at its next step."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._running: dict[str, tuple[int, str]] = {}  # client token -> (load number, record id)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def busy(self, token: str, record_id: str) -> bool:
+        """Whether browser `token`'s load of `record_id` is already running (another is not needed)."""
+        running = self._running.get(token)
+        return running is not None and running[1] == record_id
+
+    def admit(self, state: rx.State, record_id: str) -> Callable[[], bool]:
+        """Spend a token of the browser's person, socket and address, then take its slot. Returns
+        `current()`: true while this load holds the slot.
+
+        Raises:
+            RuleError: "rate_limited" when the browser or its address has no token left (nothing taken).
+        """
+        token = state.router.session.client_token
+        _loads.hit(f"browser:{token}", self.kind, request_origin(state))
+        number = next(_load_numbers)
+        self._running[token] = (number, record_id)
+        return lambda: self._running.get(token, (-1, ""))[0] == number
+
+    def run(self, token: str, current: Callable[[], bool], work: Coroutine[Any, Any, None]) -> None:
+        """Run an admitted load's `work` in a task of its own; its slot is freed when it ends."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)  # the loop keeps only weak references to tasks
+
+        def ended(done: asyncio.Task[None]) -> None:
+            self._tasks.discard(done)
+            if current():
+                del self._running[token]
+            if not done.cancelled() and done.exception() is not None:
+                log.error("a %s failed", self.kind, exc_info=done.exception())
+
+        task.add_done_callback(ended)
+
+
+REPLAY_LOADS = LoadSlots("replay_load")
+REVIEW_LOADS = LoadSlots("replay_review")
+S = TypeVar("S", bound=rx.State)
+
+
+@contextlib.asynccontextmanager
+async def page_of(token: str, cls: type[S]) -> AsyncIterator[S]:
+    """Browser `token`'s `cls` state, locked and changed from a task (GUIDE §5: `app.modify_state`);
+    what changes goes to the browser when the block ends."""
+    from reflex.utils.prerequisites import get_and_validate_app
+
+    async with get_and_validate_app().app.modify_state(rx.BaseStateToken(ident=token, cls=cls)) as root:
+        yield await root.get_state(cls)
+
+
+async def _open_record(token: str, record_id: str, current: Callable[[], bool]) -> None:
+    """Look record `record_id` up (a few times while the game-end listener may still be storing
+    it), build its replay on this worker and show its first step on browser `token`'s page."""
+    well_formed = bool(game_records.RECORD_ID.fullmatch(record_id))
+    record = None
+    for attempt in range(PENDING_TRIES if well_formed else 1):
+        record = await asyncio.to_thread(game_records.load_game, record_id)
+        if record is not None or attempt == PENDING_TRIES - 1:
+            break
+        if not current():
+            return  # a newer load of this browser took over
+        async with page_of(token, ReplayState) as page:
+            if page._record_id == record_id:
+                page.status = "pending"  # just finished: the listener stores it in a moment
+        await asyncio.sleep(PENDING_WAIT)
+    replay = await _build(record) if current() else None
+    async with page_of(token, ReplayState) as page:
+        if page._record_id != record_id or not current():
+            return  # the page moved on to another record meanwhile
+        if replay is None:
+            page.status = "missing"
+            return
+        page._open(replay)
+
+
 def record_id_of(path: str) -> str:
     """The record id of a /game/<id> path (whatever its shape: `load_game` checks it)."""
     return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
@@ -86,7 +197,7 @@ def record_id_of(path: str) -> str:
 class ReplayState(rx.State):
     """What the replay page shows to this browser."""
 
-    status: str = "loading"  # loading / pending (not stored yet) / missing / ready
+    status: str = "loading"  # loading / pending (not stored yet) / missing / limited (too many loads) / ready
     game: str = ""
     title: str = ""
     title_en: str = ""
@@ -123,32 +234,25 @@ class ReplayState(rx.State):
         """Autoplay's time between two steps (1× = one step a second)."""
         return int(1000 / float(self.speed if self.speed in SPEEDS else "1"))
 
-    @browser_event(background=True)
+    @browser_event
     async def load(self) -> None:
-        """Open the page's record: look it up (a few times while the game-end listener may still
-        be storing it), build its replay on this worker and show its first step."""
-        async with self:
-            reset(self, substates=False)  # what the page showed before goes: another game's steps (`page_reset`)
-            record_id = record_id_of(self.router.url.path)
-            self._record_id = record_id
-            self.status, self.playing, self.copied, self.at = "loading", False, False, 0
-        well_formed = bool(game_records.RECORD_ID.fullmatch(record_id))
-        record = None
-        for attempt in range(PENDING_TRIES if well_formed else 1):
-            record = await asyncio.to_thread(game_records.load_game, record_id)
-            if record is not None or attempt == PENDING_TRIES - 1:
-                break
-            async with self:
-                self.status = "pending"  # just finished: the listener stores it in a moment
-            await asyncio.sleep(PENDING_WAIT)
-        replay = await _build(record)
-        async with self:
-            if self._record_id != record_id:
-                return  # the page moved on to another record meanwhile
-            if replay is None:
-                self.status = "missing"
-                return
-            self._open(replay)
+        """Open the page's record: start looking it up and building its replay (`_open_record`).
+        Limited (issue 35: 4): a load of the record this browser is already opening is dropped;
+        past the rate limit the page says "too fast" (a page already showing that record stays)."""
+        token = self.router.session.client_token
+        record_id = record_id_of(self.router.url.path)
+        if REPLAY_LOADS.busy(token, record_id):
+            return  # this browser's page is opening this record already
+        try:
+            current = REPLAY_LOADS.admit(self, record_id)
+        except RuleError:
+            if not (self.status == "ready" and self._record_id == record_id):
+                self._record_id, self.status, self.playing = record_id, "limited", False
+            return
+        reset(self, substates=False)  # what the page showed before goes: another game's steps (`page_reset`)
+        self._record_id = record_id
+        self.status, self.playing, self.copied, self.at = "loading", False, False, 0
+        REPLAY_LOADS.run(token, current, _open_record(token, record_id, current))
 
     def _open(self, replay: frames.Replay) -> None:
         game, screen = game_info(replay.game), screen_of(replay.game)
