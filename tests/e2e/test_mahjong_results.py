@@ -305,7 +305,8 @@ DOUBLE = """() => {
           // a change on more than one line, or wider than its row (cut)
           broken: Array.from(document.querySelectorAll('.mj-delta-change')).filter((e) => {
             const r = document.createRange(); r.selectNodeContents(e);
-            return r.getClientRects().length > 1 || r.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right; }).map((e) => e.textContent)};
+            return r.getClientRects().length > 1 || r.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right; }).map((e) => e.textContent),
+          cutNames: Array.from(document.querySelectorAll('.mj-delta-name')).filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)};
 }"""
 
 
@@ -348,5 +349,6 @@ def test_a_double_ron_shows_both_winners_and_every_change(open_page, base_url, k
     ]
     assert not hidden, f"{kind}: parts of the double ron outside the panel's visible middle, or under the 확인 bar: {hidden}"
     assert not m["broken"], f"{kind}: point changes wrapped or cut: {m['broken']}"
+    assert not m["cutNames"], f"{kind}: seat names cut in the changes: {m['cutNames']}"
     _press(page, page.locator("#mj-ready"), touch)
     expect(page.locator("#mj-result-overlay")).to_have_count(0, timeout=10_000)
