@@ -4,6 +4,7 @@
 (function () {
   var last = 0;
   var shown = null;
+  var shownIn = 0;  // the list's height then: a list that grew or shrank (a phone's move list opened) looks again
   setInterval(function () {
     var ticker = document.getElementById("replay-ticker");
     if (ticker && ticker.getAttribute("data-playing") === "true") {
@@ -15,9 +16,10 @@
       last = 0;
     }
     var current = document.querySelector("#replay-moves .rp-move[data-current='true']");
-    if (current && current !== shown) {
+    var list = current && current.parentElement;
+    if (current && (current !== shown || list.clientHeight !== shownIn)) {
       shown = current;
-      var list = current.parentElement;
+      shownIn = list.clientHeight;
       var top = current.offsetTop;  // the list is positioned: offsets are inside it
       if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = Math.max(0, top - list.clientHeight / 2);

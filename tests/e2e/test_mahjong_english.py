@@ -23,6 +23,25 @@ pytestmark = pytest.mark.usefixtures("scripted_ais")  # AIs discard what they dr
 JUNK = ["1m4m7m1p4p7p1s4s7s2z3z6z7z", "2m5m8m2p5p8p2s5s8s2z3z6z7z", "3m6m9m3p6p9p3s6s9s2z3z6z7z"]
 AI_EN = re.compile(r"^AI \d \((Easy|Normal|Hard)\)$")
 
+# the rules dialog's visible texts with Hangul in them, and the texts cut at its sides
+RULES_TEXT = """(dialog) => {
+  const box = dialog.getBoundingClientRect();
+  const hangul = [], cut = [];
+  const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (!text || !node.parentElement.checkVisibility()) continue;
+    if (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(text)) hangul.push(text.slice(0, 30));
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    const holder = node.parentElement;
+    if (r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(innerWidth, box.right) + 0.5 || holder.scrollWidth > holder.clientWidth + 1 && getComputedStyle(holder).overflowX !== 'visible')
+      cut.push(text.slice(0, 30));
+  }
+  return {hangul, cut, overflowX: dialog.scrollWidth - dialog.clientWidth};
+}"""
+
 
 def test_the_practice_table_in_english(browser, base_url):
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
@@ -67,5 +86,32 @@ def test_the_practice_table_in_english(browser, base_url):
         expect(page.locator("#mj-call-pon")).to_have_text("Pon")
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(RESULTS / "mahjong-english-claim.png"), full_page=True)
+
+        # issue 34: 10: the rules help in English on a 390 px phone: no Korean in any tab, no text
+        # cut sideways; in Korean, after the bar's language switch, it is Korean
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("#mj-rules").click()
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Riichi Mahjong rules")
+        tabs = dialog.get_by_role("tab")
+        expect(tabs).to_have_count(4)
+        problems = []
+        for i in range(4):
+            tabs.nth(i).click()
+            expect(tabs.nth(i)).to_have_attribute("aria-selected", "true")
+            m = dialog.evaluate(RULES_TEXT)
+            page.screenshot(path=str(RESULTS / f"mahjong-english-rules-{i}.png"))
+            if m["hangul"]:
+                problems.append(f"tab {i}: Korean text {m['hangul'][:5]}")
+            if m["cut"] or m["overflowX"] > 0:
+                problems.append(f"tab {i}: cut sideways {m['cut'][:5]}, the dialog {m['overflowX']} px too wide")
+        assert not problems, "\n".join(problems)
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        page.locator("#game-lang-switch").click()
+        expect(page.locator("#mj-round")).to_have_text(re.compile("^동1국"), timeout=10_000)
+        page.locator("#mj-rules").click()
+        expect(dialog).to_contain_text("리치 마작 규칙")
+        assert dialog.evaluate(RULES_TEXT)["hangul"], "the Korean rules show no Korean"
     finally:
         context.close()

@@ -288,3 +288,67 @@ def test_the_game_end_never_covers_itself(open_page, base_url, kind):
         assert m[part] and _inside(m[part], m), f"{kind}: the {part} is not in the window without scrolling: {m[part]} (window {m['vh']} px)"
     assert m["chart"]["h"] >= 150, f"{kind}: the chart shrank to {m['chart']['h']} px"
     assert m["linkReachable"], f"{kind}: something lies over the replay link"
+
+
+# seat 2 waits on 2s/5s like me: riichi, 678m 345p 678p 99m 34s
+SECOND_WAITER = "678m345p678p99m34s"
+
+DOUBLE = """() => {
+  const rect = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom, right: r.right}; };
+  const all = (sel) => Array.from(document.querySelectorAll(sel)).map(rect);
+  const body = document.querySelector('.mj-result-body');
+  const foot = document.querySelector('.mj-result-foot');
+  const se = document.scrollingElement;
+  return {vw: innerWidth, vh: innerHeight, pageScroll: se.scrollHeight - se.clientHeight, body: rect(body), foot: rect(foot),
+          bodyScroll: body.scrollHeight - body.clientHeight, values: all('.mj-win-points'), deltas: all('.mj-delta-row'),
+          names: all('.mj-win .mj-win-name'),
+          // a change on more than one line, or wider than its row (cut)
+          broken: Array.from(document.querySelectorAll('.mj-delta-change')).filter((e) => {
+            const r = document.createRange(); r.selectNodeContents(e);
+            return r.getClientRects().length > 1 || r.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right; }).map((e) => e.textContent),
+          cutNames: Array.from(document.querySelectorAll('.mj-delta-name')).filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)};
+}"""
+
+
+@pytest.mark.parametrize("kind", ["laptop", "phone"])
+def test_a_double_ron_shows_both_winners_and_every_change(open_page, base_url, kind):
+    """Issue 34: 15 (spec 5.3 step 5, double ron allowed by default): seat 1 lets 5s go, seat 2
+    (an AI in riichi on 2s/5s, answered through the engine) and I both call ron. The result shows
+    both winners; each winner's value and every seat's change lie inside the window, above the 확인
+    bar, without scrolling (today on a phone the changes started below the panel, behind the bar)."""
+    page, touch, room_id = _practice(open_page, base_url, kind)
+    expect(page.locator("#mj-table")).to_be_visible(timeout=20_000)
+    seed_mahjong(
+        room_id,
+        [MY_HAND, JUNK[0] + "5s", SECOND_WAITER, JUNK[2]],
+        turn=1,
+        riichi=[0, 2],
+        dora="1s",
+        ura="3m",
+        script=[(1, {"type": "discard", "tile": "drawn"}), (2, {"type": "claim", "call": "ron"})],
+    )
+    expect(page.locator("#mj-call-ron")).to_be_visible(timeout=20_000)
+    _press(page, page.locator("#mj-call-ron"), touch)
+    expect(page.locator("#mj-result-overlay")).to_be_visible(timeout=10_000)
+    expect(page.locator(".mj-win")).to_have_count(2)
+    expect(page.locator(".mj-delta-row")).to_have_count(4)
+    expect(page.locator('.mj-delta-change[data-sign="plus"]')).to_have_count(2)
+    expect(page.locator('.mj-delta-change[data-sign="minus"]')).to_have_count(1)
+    expect(page.locator(".mj-win-points").last).to_have_css("opacity", "1", timeout=5_000)
+    page.wait_for_timeout(300)
+    m = page.evaluate(DOUBLE)
+    print(kind, "double ron", m)
+    _shot(page, f"mahjong-result-{kind}-double-ron")
+    assert m["pageScroll"] <= 0, f"{kind}: the page scrolls by {m['pageScroll']} px under the result"
+    assert m["foot"]["bottom"] <= m["vh"] + 0.5, f"{kind}: the 확인 bar leaves the window: {m['foot']}"
+    hidden = [
+        (what, box)
+        for what in ("names", "values", "deltas")
+        for box in m[what]
+        if box["y"] < m["body"]["y"] - 0.5 or box["bottom"] > min(m["body"]["bottom"], m["foot"]["y"]) + 0.5
+    ]
+    assert not hidden, f"{kind}: parts of the double ron outside the panel's visible middle, or under the 확인 bar: {hidden}"
+    assert not m["broken"], f"{kind}: point changes wrapped or cut: {m['broken']}"
+    assert not m["cutNames"], f"{kind}: seat names cut in the changes: {m['cutNames']}"
+    _press(page, page.locator("#mj-ready"), touch)
+    expect(page.locator("#mj-result-overlay")).to_have_count(0, timeout=10_000)

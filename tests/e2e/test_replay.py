@@ -326,6 +326,70 @@ def test_the_mahjong_hand_selector_jumps_to_each_hands_deal(page, base_url):
     m = _overflow(page)
     assert m["sw"] <= m["w"] and m["sh"] <= m["h"], m
 
+    # issue 34: 7: the step with the most melds, on a laptop (kept as it was) and on a phone (one screen)
+    busiest = max(range(len(replay.moves)), key=lambda i: (sum(len(s.melds) for s in replay.picture(i).seats), -i))
+    hand = replay.moves[busiest].hand
+    page.locator("#replay-hand").select_option(str(hand))
+    page.locator(f"#replay-moves .rp-move[data-index='{busiest}'] button").click()
+    expect(page.locator("#replay-position")).to_have_text(f"{busiest + 1} / {len(replay.moves)}")
+    melds = sum(len(s.melds) for s in replay.picture(busiest).seats)
+    expect(page.locator(".rp-meld")).to_have_count(melds)
+    _fits_one_screen(page, "laptop", melds)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay-mahjong-melds-1366x768.png"))
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    _fits_one_screen(page, "phone", melds)
+    page.screenshot(path=str(SHOTS / "replay-mahjong-melds-390x844.png"))
+    # the share buttons and the review open over the picture, with the move list, and close again
+    expect(page.locator("#replay-download")).to_be_hidden()
+    page.locator("#replay-side-toggle").click()
+    expect(page.locator("#replay-download")).to_be_in_viewport()
+    expect(page.locator("#replay-moves .rp-move[data-current='true']")).to_be_in_viewport()
+    page.screenshot(path=str(SHOTS / "replay-mahjong-side-390x844.png"))
+    page.locator("#replay-side-toggle").click()
+    expect(page.locator("#replay-download")).to_be_hidden()
+    # the hand's last line, its result shown: still one screen
+    page.keyboard.press("End")
+    expect(page.locator("#replay-result")).to_be_visible()
+    page.wait_for_timeout(200)
+    _fits_one_screen(page, "phone result", 0, result=True)
+    page.screenshot(path=str(SHOTS / "replay-mahjong-result-390x844.png"))
+
+
+REPLAY_FIT = """(result) => {
+  const visible = (sel) => Array.from(document.querySelectorAll(sel)).filter((e) => e.checkVisibility());
+  const widths = (sel) => visible(sel).map((e) => e.getBoundingClientRect().width);
+  const se = document.scrollingElement;
+  const outside = visible(result ? '#replay-start, #replay-prev, #replay-play, #replay-next, #replay-end, #replay-position, #replay-dora, #replay-result .rp-result-title'
+                                 : '#replay-start, #replay-prev, #replay-play, #replay-next, #replay-end, #replay-position, #replay-dora, .rp-mj-seat')
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5; })
+    .map((e) => e.id || e.className);
+  const picture = document.querySelector('.rp-picture');
+  return {sh: se.scrollHeight, sw: se.scrollWidth, h: innerHeight, w: innerWidth, outside,
+          pictureScroll: picture.scrollHeight - picture.clientHeight,
+          hand: widths('.rp-hand .mj-tile, .rp-drawn .mj-tile'), meld: widths('.rp-meld .mj-tile:not([data-sideways="true"])'),
+          dora: widths('#replay-dora .mj-tile'), pond: widths('.rp-pond .mj-tile:not([data-sideways="true"])')};
+}"""
+
+
+def _fits_one_screen(page, kind: str, melds: int, *, result: bool = False) -> None:
+    """The replay page is the window at this size (issue 34: 7): no page scroll either way, the
+    step controls, the dora and the four seats inside it, the picture unscrolled on a phone (at a
+    hand's `result`, its title instead: the picture may scroll in its place), with live play's tile
+    sizes on a phone and the laptop's as they were."""
+    m = page.evaluate(REPLAY_FIT, result)
+    sizes = {k: round(min(m[k]), 1) if m[k] else None for k in ("hand", "meld", "dora", "pond")}
+    print(f"\n{kind}: page {m['sw']}x{m['sh']} in {m['w']}x{m['h']}, picture scroll {m['pictureScroll']}, tiles {sizes}")
+    assert m["sh"] <= m["h"] and m["sw"] <= m["w"], f"{kind}: the page scrolls: {m}"
+    assert not m["outside"], f"{kind}: outside the window: {m['outside']}"
+    want = {"hand": 28, "meld": 28, "dora": 22, "pond": 22} if kind == "laptop" else {"hand": 26, "meld": 20, "dora": 22, "pond": 20}
+    small = {k: v for k, v in sizes.items() if v is not None and v < want[k] - 0.05}
+    assert not small, f"{kind}: tiles below {want}: {small}"
+    assert len(m["meld"]) >= 2 * melds, f"{kind}: {melds} melds but {len(m['meld'])} meld tiles measured"
+    if kind == "phone" and not result:
+        assert m["pictureScroll"] <= 1, f"the phone's picture scrolls by {m['pictureScroll']} px"
+
 
 def test_an_unknown_or_malformed_id_shows_not_found(page, base_url):
     page.goto(f"{base_url}/game/not-a-record")

@@ -44,6 +44,18 @@ def _button(key: str, icon: str, button_id: str, on_click, **props) -> rx.Compon
     )
 
 
+def _hand_selector() -> rx.Component:
+    s = ReplayState
+    return rx.el.select(
+        rx.foreach(s.hands, lambda h: rx.el.option(by_locale(h.label_en, h.label), value=h.hand.to_string())),
+        value=s.hand.to_string(),
+        on_change=s.choose_hand,
+        id="replay-hand",
+        aria_label=tr("rp.hand"),
+        class_name="rp-select",
+    )
+
+
 def _controls() -> rx.Component:
     s = ReplayState
     return rx.box(
@@ -60,6 +72,7 @@ def _controls() -> rx.Component:
         ),
         _button("rp.next", "chevron-right", "replay-next", s.step(1), disabled=s.at >= s.last),
         _button("rp.end", "skip-forward", "replay-end", s.to_end, disabled=s.at >= s.last),
+        rx.el.span((s.at + 1).to_string(), " / ", (s.last + 1).to_string(), id="replay-position", class_name="rp-position"),
         rx.segmented_control.root(
             *[rx.segmented_control.item(f"{speed}×", value=speed, id=f"replay-speed-{speed.replace('.', '')}") for speed in SPEEDS],
             value=s.speed,
@@ -68,7 +81,21 @@ def _controls() -> rx.Component:
             id="replay-speed",
             aria_label=tr("rp.speed"),
         ),
-        rx.el.span((s.at + 1).to_string(), " / ", (s.last + 1).to_string(), id="replay-position", class_name="rp-position"),
+        # mahjong: the hand (국) selector beside the speed (one row of controls on a phone, issue 34: 7)
+        rx.cond(s.hands.length() > 0, _hand_selector()),
+        # a phone's mahjong replay is one screen: the move list, the share buttons and the review
+        # open over it from here (assets/mahjong/replay.css)
+        rx.button(
+            rx.icon("list", size=18),
+            id="replay-side-toggle",
+            on_click=s.toggle_side,
+            variant=rx.cond(s.side_open, "solid", "soft"),
+            size="2",
+            aria_label=tr("rp.moves"),
+            aria_expanded=rx.cond(s.side_open, "true", "false"),
+            aria_controls="replay-side",
+            class_name="rp-side-toggle",
+        ),
         # the autoplay timer lives in the browser (assets/replay.js): it clicks this while playing
         rx.el.button(
             id="replay-ticker",
@@ -235,23 +262,10 @@ def _mj_result() -> rx.Component:
     )
 
 
-def _hand_selector() -> rx.Component:
-    s = ReplayState
-    return rx.el.select(
-        rx.foreach(s.hands, lambda h: rx.el.option(by_locale(h.label_en, h.label), value=h.hand.to_string())),
-        value=s.hand.to_string(),
-        on_change=s.choose_hand,
-        id="replay-hand",
-        aria_label=tr("rp.hand"),
-        class_name="rp-select",
-    )
-
-
 def _mahjong() -> rx.Component:
     f = ReplayState.mj
     return rx.box(
         rx.box(
-            _hand_selector(),
             rx.el.strong(by_locale(f.round_label_en, f.round_label), id="replay-round"),
             rx.el.span(tr("rp.sticks"), f.riichi_sticks.to_string(), class_name="rp-count"),
             rx.el.span(tr("rp.live"), f.live.to_string(), class_name="rp-count"),
@@ -301,10 +315,11 @@ def _ready() -> rx.Component:
             _picture(),
             class_name="rp-main",
         ),
-        rx.box(_share(), _move_list(), _review_slot(), class_name="rp-side"),
+        rx.box(_share(), _move_list(), _review_slot(), class_name="rp-side", id="replay-side"),
         class_name="rp-root",
         id="replay",
         data_game=s.game,
+        data_side=rx.cond(s.side_open, "open", "closed"),
     )
 
 
@@ -313,6 +328,7 @@ def replay_page() -> rx.Component:
     return page(
         rx.el.link(rel="stylesheet", href="/mahjong/table.css"),
         rx.el.link(rel="stylesheet", href="/replay.css"),
+        rx.el.link(rel="stylesheet", href="/mahjong/replay.css"),
         page_script("/replay.js"),
         rx.match(
             ReplayState.status,

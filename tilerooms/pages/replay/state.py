@@ -226,6 +226,7 @@ class ReplayState(rx.State):
     playing: bool = False
     speed: str = "1"
     copied: bool = False
+    side_open: bool = False  # a phone's mahjong replay: the move list open over the picture
     _record_id: str = ""
     KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("speed",)  # the viewer's autoplay speed, from game to game
 
@@ -352,6 +353,12 @@ class ReplayState(rx.State):
         """Autoplay speed: 0.5×, 1× or 2×."""
         if speed in SPEEDS:
             self.speed = speed
+
+    @browser_event
+    def toggle_side(self) -> None:
+        """A phone's mahjong replay: open or close the move list (with the share buttons and the
+        review) over the picture, which otherwise takes the screen (issue 34: 7)."""
+        self.side_open = not self.side_open
 
     @browser_event
     async def download_tenhou(self) -> Any:
