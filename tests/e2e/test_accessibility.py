@@ -260,7 +260,7 @@ def _my_number_tile_turn(page) -> None:
 
 def test_the_number_tile_table_passes_axe(number_tiles):
     page = number_tiles
-    _my_number_tile_turn(page)
+    expect(page.locator("#my-turn")).to_be_visible(timeout=30_000)
     problems = _both_sizes(page, "number-tile table, my turn", shot="number-tiles", landmarks=False)
     # a tile selected, then a draft on the table (a new set of one tile, not valid yet)
     page.locator("#rack [data-tile]").first.click()
