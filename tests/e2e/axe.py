@@ -2,6 +2,7 @@
 
 axe-core comes from npm into `.tools/` (scripts/bootstrap.sh, with BOOTSTRAP_BROWSER=1 as the test
 command sets). `violations(page)` injects its `axe.min.js` into the page and returns what it finds;
+`audit(page)` runs the WCAG rules and the landmark rules in one pass and returns both apart;
 `report(found)` formats that for a failure message: each rule, its impact and help, then the CSS
 target of every offending node with axe's own summary of what is wrong there.
 """
@@ -23,6 +24,12 @@ LANDMARKS = ["region", "landmark-one-main"]
 
 _RUN = """async ([only, exclude]) => {
     const context = exclude.length ? {exclude: exclude} : document;
+    if (only.type === 'wcag') {
+        // the rules a run by these tags runs (axe leaves its experimental and deprecated ones out),
+        // with the extra rules by name: one pass over the page instead of one per list
+        const tagged = axe.getRules(only.tags).filter(r => !r.tags.includes('experimental') && !r.tags.includes('deprecated'));
+        only = {type: 'rule', values: [...new Set([...tagged.map(r => r.ruleId), ...only.rules])]};
+    }
     const result = await axe.run(context, {runOnly: only, resultTypes: ['violations']});
     return result.violations.map(v => ({
         id: v.id, impact: v.impact, help: v.help,
@@ -34,14 +41,24 @@ _RUN = """async ([only, exclude]) => {
 def violations(page: Any, *, rules: list[str] | None = None, exclude: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """axe's violations on `page` as it is now: WCAG 2.1 A/AA by default (with 2.5.3's rule), or
     only `rules` (rule ids); nodes matching an `exclude` selector are not looked at."""
+    _inject(page)
+    if rules:
+        return list(page.evaluate(_RUN, [{"type": "rule", "values": rules}, list(exclude)]))
+    return list(page.evaluate(_RUN, [{"type": "wcag", "tags": WCAG_21_AA, "rules": NAME_HOLDS_LABEL}, list(exclude)]))
+
+
+def audit(page: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(WCAG 2.1 A/AA violations with 2.5.3's rule, landmark violations) on `page` as it is now, in one run."""
+    _inject(page)
+    found = list(page.evaluate(_RUN, [{"type": "wcag", "tags": WCAG_21_AA, "rules": NAME_HOLDS_LABEL + LANDMARKS}, []]))
+    return [v for v in found if v["id"] not in LANDMARKS], [v for v in found if v["id"] in LANDMARKS]
+
+
+def _inject(page: Any) -> None:
     if not AXE_JS.exists():
         pytest.fail(f"{AXE_JS} is missing: run `BOOTSTRAP_BROWSER=1 source scripts/bootstrap.sh` (or scripts/test.sh)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_JS))
-    if rules:
-        return list(page.evaluate(_RUN, [{"type": "rule", "values": rules}, list(exclude)]))
-    by_tag = page.evaluate(_RUN, [{"type": "tag", "values": WCAG_21_AA}, list(exclude)])
-    return list(by_tag) + list(page.evaluate(_RUN, [{"type": "rule", "values": NAME_HOLDS_LABEL}, list(exclude)]))
 
 
 def report(found: list[dict[str, Any]], *, nodes: int = 6) -> str:

@@ -64,8 +64,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.pool_before": {"ko": "남은 타일 ", "en": "Pool: "},
     "board.pool_after": {"ko": "개", "en": " tiles"},
     "board.live_draft": {"ko": "배치 중…", "en": "Placing…"},
-    "board.sort_runs": {"ko": "같은 색 연속 숫자 먼저", "en": "Runs of one colour first"},
-    "board.sort_groups": {"ko": "같은 숫자 먼저", "en": "Same numbers first"},
+    "board.sort_runs": {"ko": "789 정렬: 같은 색 연속 숫자 먼저", "en": "789 sort: runs of one colour first"},
+    "board.sort_groups": {"ko": "777 정렬: 같은 숫자 먼저", "en": "777 sort: same numbers first"},
     # issue 18: moves made visible, feedback that teaches (tilerooms/table/rummikub/moves.py)
     "board.meld_progress.short": {
         "ko": "첫 등록: {points} / {required}점 ({missing}점 더)",

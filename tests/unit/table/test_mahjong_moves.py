@@ -1,6 +1,7 @@
 """Moves a player can follow (issue 19: 4): the last discard is marked in its pond (and only there),
 a call is announced in large text from the room's public events until somebody else discards, the
-same call twice gets a new key, and the riichi discard lies sideways."""
+same call twice gets a new key, and the riichi discard lies sideways. The latest move of all goes
+to the live region in a few bytes (`said`, issue 34: 14)."""
 
 from __future__ import annotations
 
@@ -117,3 +118,26 @@ def test_compact_events_keep_no_tiles_of_a_result():
         ]
     )
     assert small == [{"type": "handEnded", "seq": 3, "result": {"kind": "agari", "tsumo": True, "winners": [{"player": "a"}]}}]
+
+
+def test_the_latest_move_is_said_from_each_viewers_place():
+    room = Room(make_state(["123m456m78p99s55z9m", JUNK[0] + "5z", JUNK[1], JUNK[2]], players=PLAYERS, turn=1))
+    assert room.table().turn.said == ""  # nothing yet this hand
+    room.act("a1", {"type": "discard", "tile": room.state["hand"]["drawn"][1]})
+    assert (room.table().turn.said, room.table("a1").turn.said) == ("r d 5z", "b d 5z")  # 하가 is at my right
+    pon = engine.view(room.state, "me")["me"]["claim"]["pon"][0]
+    room.act("me", {"type": "claim", "call": "pon", "tiles": pon}, at=2500)
+    assert room.table().turn.said == "b p 5z"
+    room.act("me", {"type": "discard", "tile": next(t for t in room.state["hand"]["closed"][0] if t // 4 == 8)})
+    assert room.table().turn.said == "b d 9m"  # the caller's discard is the latest move now
+
+
+def test_a_riichi_discard_a_win_and_a_draw_are_said():
+    room = Room(make_state(["234m567m345p67s22p7z", *JUNK], players=PLAYERS, live="1z1z1z8s"))
+    room.act("me", {"type": "discard", "tile": next(t for t in room.state["hand"]["closed"][0] if t // 4 == 33), "riichi": True})
+    assert room.table().turn.said == "b R 7z"
+    said = {}
+    for kind, result in (("ron", {"kind": "agari", "tsumo": False, "winners": [{"player": "a1"}]}), ("draw", {"kind": "exhaustive"})):
+        moves = moves_from_events(compact_events([{"type": "handEnded", "seq": 1, "result": result}]))
+        said[kind] = (moves.said_kind, moves.said_player)
+    assert said == {"ron": ("ron", "a1"), "draw": ("draw", "")}

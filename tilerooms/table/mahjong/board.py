@@ -26,9 +26,11 @@ from tilerooms.i18n import MESSAGES
 from tilerooms.shell.scripts import page_script
 from tilerooms.shell.text import by_locale, server_message, tr, tr_of
 from tilerooms.table.alerts import turn_signal
+from tilerooms.table.live import live_line
 from tilerooms.table.mahjong.results import result_overlay
 from tilerooms.table.mahjong.rows import HAND_SIZE, NO_YAKU, NO_YAKU_TSUMO_ONLY, PLACES, POND_ROWS
 from tilerooms.table.mahjong.rules_dialog import rules_dialog
+from tilerooms.table.mahjong.said import said_text
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_token_tile, tile_face, token_code
 from tilerooms.table.state import RoomState
@@ -372,6 +374,10 @@ def _status_line() -> rx.Component:
         ),
         class_name="mj-status-line",
         id="mj-status-line",
+        # it scrolls sideways on a phone: a keyboard must reach it too (WCAG 2.1.1), under a name
+        tab_index=0,
+        role="group",
+        aria_label=tr("mj.status_label"),
     )
 
 
@@ -469,6 +475,13 @@ def mahjong_table() -> rx.Component:
         ),
         # a hand's result lies over the whole table until confirmed (mahjong_results.py)
         result_overlay(),
+        # the latest move, my turn and a claim offered to me, for a screen reader (issue 34: 14)
+        live_line(
+            ko=said_text("ko"),
+            en=said_text("en"),
+            turn=info.my_turn,
+            extra=rx.cond(MahjongTable.mj_claim.open & (MahjongTable.mj_claim.answered == ""), tr("mj.live.claim"), ""),
+        ),
         # my turn, a claim offered to me, discards, calls and wins, for the alerts (issue 34: 13)
         turn_signal(
             turn=MahjongTable.mj_own.can_discard,

@@ -8,6 +8,9 @@ call to announce, read from the room's recent public events (pure; no Reflex).
   such event until somebody else discards or a new hand starts (the caller's own discard after a
   pon, or the riichi discard, keeps it). Its `key` changes with every announcement, so the same
   call twice shows twice; the browser shows it about a second.
+- The latest move of all, for a screen reader's live region (issue 34: 14): who discarded what
+  (a riichi's discard says so), who called, declared riichi, set a North aside or won, or that the
+  hand ended in a draw. The browser words it with the players' names (`mahjong/said.py`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,13 @@ class Moves:
     announce: str = ""
     announce_en: str = ""
     announce_key: str = ""
+    said_player: str = ""  # the latest move (`said_kind`: a key of `SAID_LETTERS`) by whom, with which tile
+    said_kind: str = ""
+    said_tile: str = ""
+
+
+# the moves a live region reads out (i18n "mj.said.<kind>"), each by one letter on the wire (`rows.said_code`)
+SAID_LETTERS = {"discard": "d", "riichi": "r", "riichi_discard": "R", "pon": "p", "chi": "c", "kan": "k", "kita": "n", "ron": "w", "tsumo": "t", "draw": "x"}
 
 
 def _call_of(event: dict[str, Any]) -> str:
@@ -53,10 +63,16 @@ def moves_from_events(events: list[dict[str, Any]] | None) -> Moves:
         if kind == "handStarted":
             out, caller = Moves(), ""
             continue
+        player = str(event.get("player") or "")
         if kind == "discard":
-            out.last_player, out.last_tile = str(event.get("player") or ""), str(event.get("tile") or "")
+            out.last_player, out.last_tile = player, str(event.get("tile") or "")
+            riichi = out.said_kind == "riichi" and out.said_player == player  # the riichi's own discard
+            out.said_player, out.said_kind, out.said_tile = player, "riichi_discard" if riichi else "discard", out.last_tile
             if out.announce and event.get("player") != caller:
                 out.announce = out.announce_en = out.announce_key = ""
+            continue
+        if kind == "handEnded" and (event.get("result") or {}).get("kind") != "agari":
+            out.said_player, out.said_kind, out.said_tile = "", "draw", ""
             continue
         call = _call_of(event)
         if call in CALL_WORDS:
@@ -64,6 +80,8 @@ def moves_from_events(events: list[dict[str, Any]] | None) -> Moves:
             caller = str(event.get("player") or (winners[0].get("player") if winners else "") or "")
             out.announce, out.announce_en = CALL_WORDS[call], CALL_WORDS_EN[call]
             out.announce_key = f"{event.get('seq', '')}:{caller}:{call}"
+            out.said_player, out.said_kind = caller, "kan" if call == "daiminkan" else call
+            out.said_tile = str(event.get("tile") or "") if call in ("pon", "chi") else ""
             if call in ("pon", "chi", "daiminkan"):
                 out.last_player = out.last_tile = ""  # the called tile left the pond
     return out
@@ -74,7 +92,7 @@ def compact_events(events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     out = []
     for event in events or []:
         kind = event.get("type")
-        if kind in ("handStarted", "discard") or _call_of(event):
+        if kind in ("handStarted", "discard", "handEnded") or _call_of(event):
             small = {k: event[k] for k in ("type", "player", "tile", "call", "seq") if k in event}
             if kind == "handEnded":
                 result = event.get("result") or {}

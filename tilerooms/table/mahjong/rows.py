@@ -25,7 +25,7 @@ from tilerooms.games.mahjong.payments import hand_payments, honba_total
 from tilerooms.games.mahjong.tiles import kinds_to_string
 from tilerooms.games.mahjong.yaku_names import english_yaku_name, limit_name
 from tilerooms.i18n.lines import name_in_english
-from tilerooms.table.mahjong.moves import moves_from_events
+from tilerooms.table.mahjong.moves import SAID_LETTERS, Moves, moves_from_events
 
 SUIT_NAMES = {"m": "만", "p": "통", "s": "삭"}
 HONOR_NAMES = ("동", "남", "서", "북", "백", "발", "중")
@@ -193,6 +193,7 @@ class MjTurn:
     deadline: int = 0  # the clock's end, server epoch ms (0: no clock for this viewer)
     live: int = 0  # tiles left in the wall
     last: str = ""  # the last discard's token, marked in its pond (mahjong_moves.py)
+    said: str = ""  # the latest move for a screen reader's live region ("b d 9s": `said_code`)
 
 
 def plate_count(melds: int, holder: bool) -> int:
@@ -700,6 +701,18 @@ def win_value(winner: Mapping[str, Any], *, tsumo: bool, dealer: bool, players: 
     return {"value": value, "honba_points": honba_points, "stick_points": bonus - honba_points}
 
 
+def said_code(moves: Moves, place_of: Mapping[str, str]) -> str:
+    """The latest move for a screen reader's live region (issue 34: 14), in a few bytes since it
+    travels with every discard: "b d 9s" (the mover's place letter, the move's letter of
+    `moves.SAID_LETTERS`, the tile's code), "" before the hand's first move; a draw has no mover
+    ("- w"). The browser words it with the plates' names (`mahjong/said.py`)."""
+    if not moves.said_kind:
+        return ""
+    place = place_of.get(moves.said_player, "-")[0]
+    code = tile_code(moves.said_tile) if moves.said_tile else ""
+    return " ".join(part for part in (place, SAID_LETTERS[moves.said_kind], code) if part)
+
+
 def mahjong_table(
     view: dict[str, Any] | None,
     names: dict[str, str],
@@ -775,6 +788,7 @@ def mahjong_table(
             deadline=deadline,
             live=int(view.get("liveCount") or 0),
             last=moves.last_tile if marked else "",
+            said=said_code(moves, place_of),
         ),
         announce=MjAnnounce(moves.announce, moves.announce_en, moves.announce_key),
         plates={p: plates[p] for p in PLACES},

@@ -18,6 +18,7 @@ from tilerooms.games.rummikub.board import BOARD_COLS
 from tilerooms.shell.keys import ACTIONS, KeyState
 from tilerooms.shell.text import by_locale, server_message, tr
 from tilerooms.table.alerts import turn_signal
+from tilerooms.table.live import live_line
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.feedback import FEEDBACK_CSS, feedback_badges, watching
 from tilerooms.table.rummikub.gestures import gesture_layer
@@ -294,6 +295,7 @@ def _action_bar() -> rx.Component:
         ),
         rx.button(tr("key.reset"), id="reset", variant="soft", on_click=RummikubTable.game_action("resetDraft"), disabled=~RummikubTable.my_turn),
         rx.button(_label("key.clear"), id="clear-selection", variant="ghost", on_click=RummikubTable.clear_selection),
+        # the spoken name starts with the visible "789" (WCAG 2.5.3: a voice user says what they see)
         rx.button("789", id="sort-runs", variant="soft", aria_label=tr("board.sort_runs"), on_click=RummikubTable.sort_rack("789")),
         rx.button("777", id="sort-groups", variant="soft", aria_label=tr("board.sort_groups"), on_click=RummikubTable.sort_rack("777")),
         rx.button(tr("key.hint"), id="hint", variant="soft", on_click=RummikubTable.hint),
@@ -384,6 +386,8 @@ def rummikub_board() -> rx.Component:
                 ),
                 class_name="tr-top",
             ),
+            # the last move and my turn for a screen reader, spoken once each (issue 34: 14)
+            live_line(ko=turn.last_move("ko"), en=turn.last_move("en"), turn=RummikubTable.my_turn),
             _table(),
             # a fixed line: a reason that appears must not move the rack under a finger
             rx.box(
