@@ -9,9 +9,9 @@ no draft of theirs, no push of their view.
 
 The production backend runs in its own process (the fixture of
 `test_socket_junk.py`); raw socket.io clients play the browsers. A sits in a started number-tile
-game and closes their tab; an attacker opens sockets with A's token (no hydration, an empty
-hydration, another guest's key), enters the room and waits for pushes; then A comes back with
-their own key and finds their seat and rack.
+game and closes their tab; an attacker opens sockets with A's token (no hydration — pressing the
+rack's sort buttons first —, an empty hydration, another guest's key), enters the room and waits
+for pushes; then A comes back with their own key and finds their seat and rack.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import uuid
 
 # the junk test's production backend, on its own Redis database (a server of this module's own)
 from tests.integration.test_socket_junk import IDENTITY_STATE, Backend, Browser, backend  # noqa: F401
-from tilerooms.bench.room_latency import LOBBY_STATE, ROOM_STATE, ROOT_STATE
+from tilerooms.bench.room_latency import LOBBY_STATE, ROOM_STATE, ROOT_STATE, RUMMIKUB_TABLE
 from tilerooms.shell.identity import new_guest_key
 
 GUEST_KEY_VAR = f"{IDENTITY_STATE}.guest_key"
@@ -101,6 +101,10 @@ async def test_a_replayed_token_with_another_identity_or_none_is_a_new_visitor(b
         ]
         for n, attacker in enumerate(attackers):
             await attacker.open(path, hydrate=n > 0)
+            if n == 0:  # the rack's own buttons, before entering: they would send back A's rack re-sorted
+                for kind in ("777", "789"):
+                    await attacker.send_event(f"{RUMMIKUB_TABLE}.sort_rack", {"kind": kind})
+                await attacker.drained()
             await attacker.enter()
             # a change in the room: a push of A's view would now reach this socket
             await host.call(f"{ROOM_STATE}.send_chat", {"form": {"text": f"hello {n}"}}, marker=f"hello {n}")

@@ -175,39 +175,39 @@ class IdentityCheck(rx.Middleware):
 
     - A hydration (the first event of every socket a browser opens: it sends the whole state)
       shows the member of the handshake's cookie or the key of the browser's local storage; the
-      state is emptied first unless that is its owner.
-    - Any other event on a socket that never hydrated here (a client that skips it) empties an
-      owned state unless the socket is its member or the socket the state was last shown on.
-    Sockets that hydrated on this worker are remembered (a bounded list): their later events are
-    not checked again, so a browser's events cost no extra state load.
+      state is emptied first unless that is its owner (or the socket showed its owner before).
+    - The first other event of a socket that did not hydrate (a client that skips it) empties an
+      owned state unless the socket is its member or the one the state was last shown on.
+    A socket names one token for its whole life, so once checked here its later events are not
+    checked again (the checked sockets are a bounded list): they cost no extra state load.
     """
 
-    HYDRATED_KEPT = 20_000
+    CHECKED_KEPT = 20_000
 
     def __init__(self) -> None:
-        self._hydrated: dict[str, None] = {}  # socket ids that hydrated here, oldest first
+        self._checked: dict[str, None] = {}  # socket ids checked on this worker, oldest first
 
     async def preprocess(self, app: Any, state: Any, event: Any) -> None:
         """Check the identity behind `event`'s socket; the event then runs as sent."""
         root = state._get_root_state()
         socket = root.router.session.session_id
         hydrating = event.name.rpartition(".")[2] in ("hydrate_and_load", "hydrate")
-        if not hydrating and (not socket or socket in self._hydrated):
+        if not hydrating and (not socket or socket in self._checked):
             return None
         identity = await root.get_state(IdentityState)
         if hydrating:
             shown = presented(identity, (event.payload or {}).get("vars"))
-            if identity._owner and shown != identity._owner:
-                await _empty(root, identity)
+            if identity._owner and shown != identity._owner and identity._proven_on != socket:
+                await _empty(root, identity)  # (a socket that showed the owner already may hydrate again as it likes)
             # the key Reflex's hydration leaves in this state is exactly the one this socket sent
             identity._owner, identity._proven_on = shown, socket
-            self._hydrated[socket] = None
-            if len(self._hydrated) > self.HYDRATED_KEPT:
-                del self._hydrated[next(iter(self._hydrated))]
         elif identity._owner and identity._proven_on != socket:
             member = identity._member()
             if member is None or member.id != identity._owner:
                 await _empty(root, identity)
+        self._checked[socket] = None
+        if len(self._checked) > self.CHECKED_KEPT:
+            del self._checked[next(iter(self._checked))]
         return None
 
 
