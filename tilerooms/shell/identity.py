@@ -156,14 +156,14 @@ class IdentityState(rx.State):
         shed_defaults(self._get_root_state())
 
 
-def presented(identity: IdentityState, storage: dict[str, Any] | None) -> str:
+def presented(identity: IdentityState, storage: object) -> str:
     """The id of the identity a socket shows as it hydrates: the member of its handshake's cookie,
     else the guest of the key its local storage sends (`storage`: the hydration's `vars`), else ""."""
     member = identity._member()
     if member is not None:
         return member.id
     prefix = IdentityState.get_full_name() + "."
-    for name, value in (storage or {}).items():
+    for name, value in (storage if isinstance(storage, dict) else {}).items():
         if name.startswith(prefix) and name[len(prefix) :].removesuffix(FIELD_MARKER) == "guest_key" and is_current_guest_key(value):
             return guest(value).id
     return ""
@@ -196,7 +196,7 @@ class IdentityCheck(rx.Middleware):
             return None
         identity = await root.get_state(IdentityState)
         if hydrating:
-            shown = presented(identity, (event.payload or {}).get("vars"))
+            shown = presented(identity, event.payload.get("vars") if isinstance(event.payload, dict) else None)
             if identity._owner and shown != identity._owner and identity._proven_on != socket:
                 await _empty(root, identity)  # (a socket that showed the owner already may hydrate again as it likes)
             # the key Reflex's hydration leaves in this state is exactly the one this socket sent
