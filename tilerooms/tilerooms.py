@@ -23,7 +23,7 @@ from tilerooms.pages.replay.review_state import ReplayReview
 from tilerooms.pages.replay.state import ReplayState
 from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets
 from tilerooms.shell.connection import connection_notice
-from tilerooms.shell.identity import IdentityState
+from tilerooms.shell.identity import IdentityCheck, IdentityState
 from tilerooms.shell.not_found import not_found_page
 from tilerooms.shell.titles import page_title
 from tilerooms.table import push
@@ -72,6 +72,7 @@ app = TileroomsApp(
 )
 app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
+app.add_middleware(IdentityCheck())  # a client token is no credential: each socket shows its identity (issue 35: 2)
 sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep
 LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]
 app.add_page(lobby, route="/", title=page_title("title.lobby"), on_load=LOBBY_LOAD)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 
 from tilerooms.core import RuleError
-from tilerooms.rooms.identity import guest
+from tilerooms.rooms.identity import Identity, guest
 from tilerooms.rooms.ratelimit import Origin
 
 SOCKET = Origin(socket="sid-attacker", address="203.0.113.9")
@@ -75,3 +75,56 @@ async def test_a_refused_request_spends_nothing(service, clock):
     assert said == 5  # the chat burst (5 lines per 10 s)
     clock.advance(2)  # one token back: the refusals above did not dig a hole
     await service.say(room_id, person.id, "다시", origin=origin)
+
+
+# -- issue 35: 3 — one address cannot lock out its neighbours -------------------------------
+CAFE = "198.51.100.42"  # a cafe's address, shared by a flooder and the regulars
+
+
+async def _played(service, clock, who, origin: Origin) -> None:
+    """`who` plays a practice game (one accepted draw): an established guest from now on."""
+    room_id = await service.create_room(who, game="rummikub", origin=origin)
+    await service.waiting_room(room_id, who.id, "add_ai", seat=1, level="easy", origin=origin)
+    await service.waiting_room(room_id, who.id, "start", origin=origin)
+    view = await service.view(room_id, who.id)
+    while view["game_state"]["current"] != who.id:  # the AI may move first
+        clock.advance(1)
+        await service.tick()
+        view = await service.view(room_id, who.id)
+    await service.act(room_id, who.id, {"type": "draw", "seq": view["game_state"]["seq"]}, origin=origin)
+    clock.advance(10)  # the regular's own create bucket refills a little before the flood
+
+
+async def test_a_flood_of_fresh_identities_leaves_established_neighbours_able_to_create(service, clock):
+    regular = _fresh_guest("단골")
+    await _played(service, clock, regular, Origin(socket="sid-regular", address=CAFE))
+    made = 0
+    for n in range(150):  # 150 rooms in 29 s (the attack made 100), each from a fresh socket and guest key
+        try:
+            await service.create_room(_fresh_guest(), game="rummikub", origin=Origin(socket=f"sid-flood-{n}", address=CAFE))
+            made += 1
+        except RuleError as err:
+            assert err.code == "rate_limited"
+        clock.advance(29 / 150)
+    assert made <= 120  # the address still bounds fresh identities: ten people's burst and refill
+    # the flood emptied the address: a fresh identity is still refused there ...
+    try:
+        await service.create_room(_fresh_guest("새 손님"), game="rummikub", origin=Origin(socket="sid-newcomer", address=CAFE))
+        raise AssertionError("a fresh identity created a room on an exhausted address")
+    except RuleError as err:
+        assert err.code == "rate_limited"
+    # ... while the regular who has played there, and a member, still can
+    await service.create_room(regular, game="rummikub", origin=Origin(socket="sid-regular-2", address=CAFE))
+    member = Identity(id="u-77", name="회원", kind="member")
+    await service.create_room(member, game="rummikub", origin=Origin(socket="sid-member", address=CAFE))
+
+
+async def test_a_refused_action_does_not_make_an_identity_established(service, clock):
+    stranger = _fresh_guest("구경꾼")
+    host = _fresh_guest("방장")
+    room_id = await service.create_room(host, game="rummikub", origin=Origin(socket="sid-h", address="192.0.2.90"))
+    try:  # not seated, no game: refused
+        await service.act(room_id, stranger.id, {"type": "draw", "seq": 0}, origin=Origin(socket="sid-s", address=CAFE))
+    except RuleError:
+        pass
+    assert not service.limiter.is_established(stranger.id)

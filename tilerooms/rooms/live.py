@@ -177,11 +177,12 @@ class LiveViewers:
                 self._unwatch(token)
                 self.away[token] = (room_id, viewer_id, time.monotonic())
                 await self._tell(room_id, viewer_id, token, attach=False)
-        for token, (room_id, viewer_id, since) in list(self.away.items()):
+        # a token back on this worker within the grace is not watched again here: its page enters
+        # the room again (every socket's first events), showing its identity first — a socket that
+        # merely names the token gets no seat (issue 35: 2)
+        for token, (_room_id, _viewer_id, since) in list(self.away.items()):
             if time.monotonic() - since > 2 * REJOIN_GRACE_MS / 1000:
                 self.away.pop(token, None)  # long gone: the room has already let the seat go
-            elif await holds_socket(token):
-                await self.watch(token, room_id, viewer_id)  # back on this worker within the grace
         for (room_id, viewer_id, token), attach in list(self._unsent.items()):
             await self._tell(room_id, viewer_id, token, attach=attach)
         await self._clean_up_dead_workers()

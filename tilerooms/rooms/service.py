@@ -322,7 +322,9 @@ class RoomService:
         room once per action). The events addressed to them are in its `events`."""
         kind = action.get("type") if isinstance(action, dict) else None
         self.limiter.hit(who_id, "setDraft" if kind == "setDraft" else "action", origin)
-        return await self._change_seen(room_id, who_id, _acting(who_id, action))
+        view = await self._change_seen(room_id, who_id, _acting(who_id, action))
+        self.limiter.establish(who_id)  # an accepted move: no longer a fresh identity (issue 35: 3)
+        return view
 
     async def say(self, room_id: str, who_id: str, text: object, *, origin: Origin | None = None) -> dict[str, Any]:
         """A chat line from a player or spectator; returns the room as they see it afterwards."""

@@ -18,10 +18,12 @@ def pusher(app: rx.App) -> Pusher:
     """How `app` delivers one viewer's room view to their browser's RoomState."""
 
     async def push_view(token: str, room_id: str, view: dict[str, Any]) -> None:
-        """Apply `view` to `token`'s room page, if it still shows `room_id`."""
+        """Apply `view` to `token`'s room page, if it still shows `room_id` on the socket that entered it."""
         async with app.modify_state(rx.BaseStateToken(ident=token, cls=RoomState)) as root:
             state = await root.get_state(RoomState)
-            if state._room_id == room_id:  # the browser moved on: this view is not its room's
+            # the browser moved on (this view is not its room's), or another socket now names its
+            # token without having entered (a client token is no credential, issue 35: 2)
+            if state._room_id == room_id and state._shown_on == root.router.session.session_id:
                 state._apply_view(view)
 
     return push_view

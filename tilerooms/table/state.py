@@ -100,6 +100,7 @@ class RoomState(rx.State):
     _names_en: dict[str, str] = {}  # id -> English name of the AI seats, made from their number and level
     _chat_read_no: int = 0  # the last chat line this viewer has seen
     _records_key: str = ""  # a guest viewer's browser key: the games they finish go to their /me/records (issue 34: 12)
+    _shown_on: str = ""  # the socket that entered the room: pushes go to no other socket naming this token (issue 35: 2)
 
     # -- entering and leaving ----------------------------------------------------------------
     # the viewer's own setting, kept from room to room when the page resets what it shows (`page_reset`)
@@ -115,6 +116,7 @@ class RoomState(rx.State):
         who = identity._current_user()
         with entered(self):
             self._room_id, self._viewer, self.me = room_id, who.id, who.id
+            self._shown_on = self.router.session.session_id
             self._records_key = "" if who.is_member else identity.guest_key
             await self._enter(room_id, who)
 
