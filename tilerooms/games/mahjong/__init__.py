@@ -41,6 +41,7 @@ GAME = GameDefinition(
         "mj_length": ("length", str),
         "mj_turn": ("turnSeconds", int),
         "mj_claim": ("claimSeconds", int),
+        "mj_claim_delay": ("claimMinDelayMs", int),  # spec 5.3 step 2
         "mj_aka": ("akaDora", int),
     },
     form_switches={"mj_kuitan": "kuitan"},
