@@ -80,3 +80,15 @@ def test_the_minimum_delay_takes_only_its_listed_choices(value):
         waiting.resolve_room_options("mahjong", {"claimMinDelayMs": value})
     assert refused.value.code == "bad_option" and "claimMinDelayMs" in refused.value.message
     assert mj.resolve_options({"claimMinDelayMs": 1000})["claimMinDelayMs"] == 1000
+
+
+async def test_the_servers_clock_ticks_at_the_windows_minimum_not_only_every_quarter_second(service, clock):
+    room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
+    state = await seat_mahjong_hand(service, room_id, ["123m456p789s11z44z9m", *JUNK_HANDS], clock, live="5z5z5z", live_count=3)
+    await service.act(room_id, HOST.id, {"type": "discard", "tile": state["hand"]["drawn"][0], "seq": state["seq"]})
+    assert service.pause_after_tick(0.25) == 0.25
+    clock.advance(0.25)
+    assert service.pause_after_tick(0.25) == pytest.approx(0.15)  # the next tick: at 400 ms, not 500
+    clock.advance(0.15)
+    await service.tick()
+    assert (await service.store.load(room_id)).game_state["hand"]["claim"]["from"] == 1  # closed, next seat's tile
