@@ -43,7 +43,11 @@ def begin_game(room: Room, players: list[str], seed: int, now: int) -> None:
     engine = _engine(room)
     options = {**room.options, "startedAt": now}
     room.game_state = engine.setup(options, players, seed)
-    room.game_setup = {"seed": seed, "options": options, "players": list(players), "seats": _seats(room, players)}
+    # recorded with every option the engine filled in: a later change of a default (mahjong's
+    # claim delay, issue 35: 6) must not change how this game replays
+    kept = room.game_state.get("options")
+    recorded = {**options, **kept} if isinstance(kept, dict) else options
+    room.game_setup = {"seed": seed, "options": recorded, "players": list(players), "seats": _seats(room, players)}
     room.game_log = ""
     room.game_players = list(players)
     room.games_played += 1  # game_id() = room id + this number: the key of records and rewards

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 
-from tilerooms.games.mahjong import engine, replay
+from tilerooms.games.mahjong import replay
 from tilerooms.rooms import play
 
 from .room_driver import Habits, log_kinds, play_room_game
@@ -59,12 +59,13 @@ def test_each_replayed_step_carries_the_events_of_its_entry():
 
 
 def test_a_game_recorded_before_the_claim_delay_option_replays_with_its_1_s_windows():
-    """Issue 35: 6 — games stored before `claimMinDelayMs` existed ran every claim window for 1 s;
-    their stored options (complete, resolved by the room) lack the key, and still replay exactly."""
+    """Issue 35: 6 — games recorded before `claimMinDelayMs` existed ran every claim window for 1 s;
+    their stored options lack the key, and they still replay exactly. A game recorded now carries
+    every option its engine filled in, so a later default never changes it."""
     seats, options, habits = _table(5)
-    resolved = engine.resolve_options({**options, "length": "tonpuu", "claimMinDelayMs": 1000}, len(seats))  # as a room stores them
-    room = play_room_game("mahjong", 20_105, seats, resolved, habits).room
+    room = play_room_game("mahjong", 20_105, seats, {**options, "length": "tonpuu", "claimMinDelayMs": 1000}, habits).room
     setup = json.loads(json.dumps(room.game_setup))
+    assert setup["options"]["claimMinDelayMs"] == 1000 and setup["options"]["claimSeconds"] == 8
     older = {k: v for k, v in setup["options"].items() if k != "claimMinDelayMs"}
     log = play.log_entries(room)
     assert replay.final_state(setup["seed"], older, setup["players"], log) == room.game_state

@@ -122,11 +122,12 @@ def resolve_options(raw: Mapping[str, Any] | None = None, players: int = 4) -> d
 
 
 def recorded_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options a recorded game ran with, for its replay: a room's game stores its complete
-    resolved options, so a complete set without ``claimMinDelayMs`` predates that option and ran
-    every claim window for 1 s (`LEGACY_CLAIM_MIN_DELAY_MS`); 400 ms would replay it wrong."""
+    """The options a recorded game ran with, for its replay. A room's game is recorded with every
+    option its engine resolved (`rooms.play.begin_game`) and its ``startedAt``; a record with a
+    start but no ``claimMinDelayMs`` predates that option and ran every claim window for 1 s
+    (`LEGACY_CLAIM_MIN_DELAY_MS`): replayed with today's 400 ms it would not be the same game."""
     out = dict(options)
-    if "claimMinDelayMs" not in out and OPTION_KEYS - {"claimMinDelayMs"} <= out.keys():
+    if "startedAt" in out and "claimMinDelayMs" not in out:
         out["claimMinDelayMs"] = LEGACY_CLAIM_MIN_DELAY_MS
     return out
 
