@@ -37,6 +37,7 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     host_frames, watcher_frames = record_frames(host), record_frames(watcher)
     with tsumogiri_ais():
         room_id = create_room(host, base_url, name="마작 프레임", game="mahjong")
+        assert stored_room(room_id).options["claimMinDelayMs"] == 400  # the form's "타패 뒤 대기", as it opens
         _add_ais(host, (1, 2, 3))
         watch_from_lobby(watcher, base_url, room_id)
         expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)

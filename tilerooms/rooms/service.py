@@ -402,9 +402,10 @@ class RoomService:
             return bots.fallback(game)
 
     async def _run_ais(self, room_id: str, game: str, plans: list[tuple[str, str, dict[str, Any], int]]) -> None:
-        """The AIs one wake handed their turn think, then play in one room change: in a mahjong
-        claim window every seat answers at once (spec 5.3 step 2), and three hidden passes were
-        three stored versions, each saved, viewed and compared for every watcher (issue 20)."""
+        """The AIs one wake handed their turn think, then play in one room change: several AIs
+        asked at once (a mahjong result screen's readies; claim answers, before they came in the
+        change that opens the window, `play.answer_reactions`) were as many stored versions, each
+        saved, viewed and compared for every watcher (issue 20)."""
         moving: list[tuple[str, dict[str, Any], int, list[dict[str, Any]]]] = []
         for ai_id, level, view, seq in plans:
             actions = await self._decide(game, ai_id, level, view)
