@@ -5,10 +5,15 @@ counted, in bytes, as the browser receives it — until the next seat has drawn:
 under the median target (400 B) and every frame, the host's too, under the p95 target (1.5 KB).
 The frames are searched too: the spectator's carry the thrown tile, and none carries a tile that
 is still hidden, in any form (a token, a pond tile with its marks).
+
+The claim window's pace (issue 35: 6, spec 5.3 step 2): the three AIs answered the host's tile in
+the discard's own room change (the server's log stamps their answers with the discard's time), the
+window held them for its 400 ms minimum, and no frame to anybody told that they had answered.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 
 from playwright.sync_api import expect
@@ -18,6 +23,7 @@ from tests.e2e.navigation import create_room, watch_from_lobby
 from tests.e2e.seeding import seed_mahjong, stored_room, tsumogiri_ais
 from tests.e2e.test_mahjong_table import JUNK, _add_ais
 from tests.mahjong_wire import ids_in, tokens_in
+from tilerooms.rooms import play
 
 MEDIAN_TARGET, P95_TARGET = 400, 1500  # issue 20's frame targets for a mahjong discard (median, p95)
 # the host deals and has drawn 9s; every pond mid-hand, the left seat holds a pon of 7s
@@ -31,6 +37,7 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     host_frames, watcher_frames = record_frames(host), record_frames(watcher)
     with tsumogiri_ais():
         room_id = create_room(host, base_url, name="마작 프레임", game="mahjong")
+        assert stored_room(room_id).options["claimMinDelayMs"] == 400  # the form's "타패 뒤 대기", as it opens
         _add_ais(host, (1, 2, 3))
         watch_from_lobby(watcher, base_url, room_id)
         expect(watcher.locator("#room-status")).to_have_attribute("data-status", "waiting", timeout=30_000)
@@ -54,7 +61,8 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
         # the next seat (right) draws once the claim window closes: the discard is over
         expect(watcher.locator('#plate-right[data-current="true"]')).to_be_visible(timeout=10_000)
         watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
-        hand = stored_room(room_id).game_state["hand"]  # read after the frames: hidden now = hidden then
+        stored = stored_room(room_id)
+        hand = stored.game_state["hand"]  # read after the frames: hidden now = hidden then
 
     sent = [f for f in watcher_frames[marks[1] :] if "version_rx_state_" in f]  # the room's updates
     sizes = sorted(len(f.encode()) for f in sent)
@@ -69,3 +77,15 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
     hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
     assert not set(hidden) & ids_in(watcher_frames[marks[1] :])
+    # the AIs' answers: decided and logged as the window opened, held for the minimum, never shown
+    entries = play.log_entries(stored)
+    at = next(i for i in range(len(entries) - 1, -1, -1) if entries[i].get("action", {}).get("type") == "discard" and not entries[i]["by"].startswith("ai-"))
+    thrown, after = entries[at], entries[at + 1 :]
+    answers = after[:3]
+    assert all(e["by"].startswith("ai-") and e.get("action", {}).get("type") == "pass" for e in answers), after[:4]
+    assert {e["at"] for e in answers} == {thrown["at"]}  # the same server instant as the discard
+    closing = after[3]  # the window's time-out, fired by the server's clock
+    print(f"the claim window closed {closing['at'] - thrown['at']} ms after the discard")
+    assert closing["action"]["type"] == "timeout" and closing["at"] >= thrown["at"] + 400, closing
+    answered = re.compile(r'"(answered|responses|eligible)"\s*:\s*(?!""|null)')
+    assert not [f for f in host_frames[marks[0] :] + watcher_frames[marks[1] :] if answered.search(f)]

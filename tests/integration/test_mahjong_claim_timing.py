@@ -6,6 +6,9 @@ passes when asked, throws the drawn tile on its turn, confirms results. For each
 note whether an AI could have called (read from the server state, never from a view) and, on the
 human's side, how long after the tile appeared (a) the next push came that the human did not cause
 and (b) the window closed. Both must have the same distribution with and without an AI able to call.
+
+The pace (issue 35: 6): the AIs decide as a window opens and the human answers at once, so every
+window closes at exactly the room's minimum delay — 400 ms by default, the host's choice otherwise.
 """
 
 from __future__ import annotations
@@ -112,7 +115,7 @@ def _changed_paths(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
     return out | {f"game_state.{k}" for k in new_game if old_game.get(k) != new_game[k]}
 
 
-async def _play_windows(seed: int) -> list[Window]:
+async def _play_windows(seed: int, options: dict[str, Any] | None = None, wanted: int = WINDOWS_WANTED) -> list[Window]:
     clock = FakeClock()
     seeds = random.Random(seed)
     service = RoomService(
@@ -125,7 +128,7 @@ async def _play_windows(seed: int) -> list[Window]:
     )
     wire = HumanWire(service, clock)
     service.bus.subscribe(wire.on_push)
-    wire.room_id = await service.create_practice(HUMAN, game="mahjong", ai_count=3, level="normal")
+    wire.room_id = await service.create_practice(HUMAN, game="mahjong", ai_count=3, level="normal", options=options)
     await wire.on_push(wire.room_id, 0)
     for _ in range(40_000):
         await wire.answer()
@@ -133,7 +136,7 @@ async def _play_windows(seed: int) -> list[Window]:
         await service.tick()
         room = await service.store.load(wire.room_id)
         finished = room.status != "playing"
-        if finished or sum(w.closed_ms is not None for w in wire.windows.values()) >= WINDOWS_WANTED:
+        if finished or sum(w.closed_ms is not None for w in wire.windows.values()) >= wanted:
             break
     return [w for w in wire.windows.values() if w.closed_ms is not None]
 
@@ -151,3 +154,11 @@ async def test_claim_windows_look_the_same_to_a_human_whether_or_not_an_ai_could
     assert set(first[True]) == set(first[False]), first
     # while a window is open, others' (hidden) answers move only the counters (spec 5.3 step 7)
     assert set().union(*(w.changed for w in windows)) <= {"version", "game_state.seq"}
+    # spec 5.3 step 2: the default minimum, and nothing more, since nobody keeps a window waiting
+    assert Counter(w.closed_ms for w in windows) == Counter({400: len(windows)}), Counter(w.closed_ms for w in windows)
+
+
+async def test_the_host_chooses_the_claim_windows_minimum_delay():
+    windows = await _play_windows(seed=18, options={"claimMinDelayMs": 1000}, wanted=40)
+    assert len(windows) >= 40
+    assert Counter(w.closed_ms for w in windows) == Counter({1000: len(windows)})

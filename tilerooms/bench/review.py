@@ -55,6 +55,7 @@ def logged_mahjong(seed: int, seats: list[dict[str, Any]], options: dict[str, An
     levels = {s["id"]: s.get("level") or "normal" for s in seats}
     rngs = {p: random.Random(f"{seed}-{p}") for p in players}
     state = engine.setup(dict(opts), players, seed)
+    opts = dict(state["options"])  # every option as the game ran (a record's, `play.begin_game`)
     now = opts["startedAt"]
     log: list[dict[str, Any]] = []
     for _ in range(MAX_STEPS):

@@ -8,6 +8,7 @@ room exactly as it was. AI seats think outside the lock and play through `play.p
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import random
 import secrets
@@ -83,6 +84,9 @@ class RoomService:
         # the rooms this worker saved last, as saved: the push that follows a change builds its
         # views from the copy in hand instead of loading the room again (issue 20: 3)
         self._saved: OrderedDict[str, Room] = OrderedDict()
+        # the wake times this worker set, soonest first: its clock ticks at them as well as every
+        # interval (`pause_after_tick`)
+        self._wakes: list[int] = []
         self.bus.subscribe(self._lobby_changed)
 
     async def _lobby_changed(self, room_id: str, version: int) -> None:
@@ -125,13 +129,13 @@ class RoomService:
                 if unseen is not None and refusal is None and unseen(room):
                     await self.store.keep(room)
                     self._remember(room)
-                    await self.store.set_wake(room_id, play.next_wake(room))
+                    await self._set_wake(room)
                     return outcome
                 room.version += 1
                 room.updated_at = now
                 await self.store.save(room)
                 self._remember(room)
-                await self.store.set_wake(room_id, play.next_wake(room))
+                await self._set_wake(room)
                 version = room.version
             except BaseException:
                 self.store.abandon(room_id)  # the stored room is as it was: no half-made change stays
@@ -144,6 +148,12 @@ class RoomService:
         if refusal is not None:
             raise refusal
         return outcome
+
+    async def _set_wake(self, room: Room) -> None:
+        wake = play.next_wake(room)
+        await self.store.set_wake(room.id, wake)
+        if wake is not None:
+            heapq.heappush(self._wakes, wake)
 
     async def _announce_game_end(self, room: Room) -> None:
         for listener in list(self._game_end):
@@ -394,9 +404,10 @@ class RoomService:
             return bots.fallback(game)
 
     async def _run_ais(self, room_id: str, game: str, plans: list[tuple[str, str, dict[str, Any], int]]) -> None:
-        """The AIs one wake handed their turn think, then play in one room change: in a mahjong
-        claim window every seat answers at once (spec 5.3 step 2), and three hidden passes were
-        three stored versions, each saved, viewed and compared for every watcher (issue 20)."""
+        """The AIs one wake handed their turn think, then play in one room change: several AIs
+        asked at once (a mahjong result screen's readies; claim answers, before they came in the
+        change that opens the window, `play.answer_reactions`) were as many stored versions, each
+        saved, viewed and compared for every watcher (issue 20)."""
         moving: list[tuple[str, dict[str, Any], int, list[dict[str, Any]]]] = []
         for ai_id, level, view, seq in plans:
             actions = await self._decide(game, ai_id, level, view)
@@ -442,7 +453,19 @@ class RoomService:
                 await self.tick()
             except Exception:  # noqa: BLE001
                 log.exception("room clock tick failed")
-            await asyncio.sleep(interval_s)
+            await asyncio.sleep(self.pause_after_tick(interval_s))
+
+    def pause_after_tick(self, interval_s: float) -> float:
+        """Seconds until the clock's next tick: `interval_s`, or less when a wake this worker set
+        comes sooner — so a claim window closes at its minimum (spec mahjong 5.3 step 2: 400 ms),
+        not at the first tick after it (up to `interval_s` later). Wakes set by other workers
+        are met by their own clocks, or within the interval."""
+        now = self.clock()
+        while self._wakes and self._wakes[0] <= now:
+            heapq.heappop(self._wakes)
+        if not self._wakes:
+            return interval_s
+        return min(interval_s, (self._wakes[0] - now) / 1000)
 
 
 def _mark_present(room: Room, who_id: str) -> None:

@@ -209,8 +209,8 @@ def test_a_seat_reported_away_is_passed_at_once_in_the_open_window() -> None:
     claim(s, 2, "pon")
     assert s["hand"]["stage"] == "claim"  # waiting for seat 3, who could ron
     engine.set_away(s, pid(s, 3), True, 300)  # its socket is gone (spec §10: no waiting on it)
-    assert s["hand"]["stage"] == "claim" and engine.deadline(s) == 1000  # only the uniform minimum left
-    engine.apply(s, engine.active_players(s)[0], {"type": "timeout", "at": 1000})
+    assert s["hand"]["stage"] == "claim" and engine.deadline(s) == 400  # only the uniform minimum left
+    engine.apply(s, engine.active_players(s)[0], {"type": "timeout", "at": 400})
     assert s["hand"]["stage"] == "afterCall" and s["hand"]["turn"] == 2
     assert s["hand"]["furiten_temp"][3]  # a passed winning tile is furiten, as for a time-out (5.3 step 6)
 

@@ -10,7 +10,6 @@ import pytest
 from tests.unit.mahjong_engine.mje_helpers import all_pass, assert_tiles, discard, pid, position, refused, table
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import engine
-from tilerooms.games.mahjong.timers import CLAIM_MIN_DELAY_MS
 
 
 def test_same_seed_same_seating_wall_and_deal() -> None:
@@ -167,8 +166,8 @@ def test_shift_time_moves_every_clock() -> None:
 # --- the uniform claim delay and leaks (5.3, 8.3) ------------------------------------------------------
 
 
-def _window(seat3: str) -> dict:
-    s = table({0: "4m159p159s1234567z", 3: seat3}, options={"startedAt": 0})
+def _window(seat3: str, **options: object) -> dict:
+    s = table({0: "4m159p159s1234567z", 3: seat3}, options={"startedAt": 0, **options})
     engine.apply(s, "A", {"type": "discard", "tile": s["hand"]["closed"][0][0], "at": 0})
     return s
 
@@ -176,13 +175,23 @@ def _window(seat3: str) -> dict:
 def test_the_window_lasts_at_least_400ms_whether_or_not_anybody_can_claim() -> None:
     nobody = _window("19m18p19s123456z7p")
     ron = _window("56m234p567p345s88s")
-    assert engine.deadline(nobody) == CLAIM_MIN_DELAY_MS
+    assert engine.deadline(nobody) == 400  # spec 5.3 step 2: 기본 400ms
     engine.apply(ron, "D", {"type": "pass", "at": 50})  # the ron-capable seat passes at once
-    assert ron["hand"]["stage"] == "claim" and engine.deadline(ron) == CLAIM_MIN_DELAY_MS
+    assert ron["hand"]["stage"] == "claim" and engine.deadline(ron) == 400
     # the same players are asked in both cases, and others see the same claim view
     assert engine.active_players(nobody)[:2] == engine.active_players(ron)[:2] == ["B", "C"]
     assert engine.view(nobody, "B")["claim"] == engine.view(ron, "B")["claim"]
     assert engine.view(nobody, "B")["deadline"] is None and engine.view(nobody, None)["deadline"] is None
+
+
+def test_the_windows_minimum_is_the_rooms_option() -> None:
+    """Issue 35: 6 — the host picks 400 / 700 / 1000 ms; a game stored before the option keeps 1 s."""
+    assert engine.deadline(_window("19m18p19s123456z7p", claimMinDelayMs=700)) == 700
+    assert engine.deadline(_window("19m18p19s123456z7p", claimMinDelayMs=1000)) == 1000
+    older = table({0: "4m159p159s1234567z"}, options={"startedAt": 0})
+    del older["options"]["claimMinDelayMs"]  # as a state saved before the option existed
+    engine.apply(older, "A", {"type": "discard", "tile": older["hand"]["closed"][0][0], "at": 5000})
+    assert older["hand"]["claim"]["min_until"] == 6000
 
 
 def _hidden(state: dict, viewer_seat: int | None) -> set[int]:

@@ -56,3 +56,21 @@ def test_each_replayed_step_carries_the_events_of_its_entry():
     assert first.index == 0 and first.entry is None and first.state["seq"] == 0
     kinds = {e["type"] for step in steps for e in step.events}
     assert {"discard", "claimWindow", "handEnded", "gameEnded"} <= kinds
+
+
+def test_a_game_recorded_before_the_claim_delay_option_replays_with_its_1_s_windows():
+    """Issue 35: 6 — games recorded before `claimMinDelayMs` existed ran every claim window for 1 s;
+    their stored options lack the key, and they still replay exactly. A game recorded now carries
+    every option its engine filled in, so a later default never changes it."""
+    seats, options, habits = _table(5)
+    room = play_room_game("mahjong", 20_105, seats, {**options, "length": "tonpuu", "claimMinDelayMs": 1000}, habits).room
+    setup = json.loads(json.dumps(room.game_setup))
+    assert setup["options"]["claimMinDelayMs"] == 1000 and setup["options"]["claimSeconds"] == 8
+    older = {k: v for k, v in setup["options"].items() if k != "claimMinDelayMs"}
+    log = play.log_entries(room)
+    assert replay.final_state(setup["seed"], older, setup["players"], log) == room.game_state
+    try:  # the same log with today's default would not be that game: the rule above is needed
+        differs = replay.final_state(setup["seed"], {**older, "claimMinDelayMs": 400}, setup["players"], log) != room.game_state
+    except replay.ReplayError:
+        differs = True
+    assert differs

@@ -65,3 +65,17 @@ def test_a_mahjong_form_sends_its_own_options_and_no_number_tile_clock():
     options = options_from_form("mahjong", form)
     assert options == {"length": "tonpuu", "turnSeconds": 10, "claimSeconds": 5, "akaDora": 0, "kuitan": False}
     resolve_mahjong(options, 4)
+
+
+def test_the_mahjong_form_picks_the_claim_windows_minimum_delay():
+    """Issue 35: 6 — the form's "타패 뒤 대기" (spec 5.3 step 2); a value not offered is refused in Korean."""
+    from tilerooms.games.mahjong.options import resolve_options as resolve_mahjong
+    from tilerooms.rooms.waiting import resolve_room_options
+
+    options = options_from_form("mahjong", {"mj_claim_delay": "700"})
+    assert options == {"claimMinDelayMs": 700}
+    assert resolve_room_options("mahjong", options) == {"claimMinDelayMs": 700}
+    assert resolve_mahjong({}, 4)["claimMinDelayMs"] == resolve_mahjong({}, 3)["claimMinDelayMs"] == 400  # the default
+    with pytest.raises(RuleError) as err:
+        resolve_room_options("mahjong", options_from_form("mahjong", {"mj_claim_delay": "50"}))
+    assert err.value.message.startswith("옵션 값이 올바르지 않습니다")

@@ -41,6 +41,7 @@ GAME = GameDefinition(
         "mj_length": ("length", str),
         "mj_turn": ("turnSeconds", form_number),
         "mj_claim": ("claimSeconds", form_number),
+        "mj_claim_delay": ("claimMinDelayMs", form_number),  # spec 5.3 step 2
         "mj_aka": ("akaDora", form_number),
     },
     form_switches={"mj_kuitan": "kuitan"},

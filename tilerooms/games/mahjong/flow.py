@@ -14,7 +14,7 @@ from tilerooms.games.mahjong.payments import Pao, RonClaim, pao_base_points, pao
 from tilerooms.games.mahjong.rounds import finish_hand, game_result
 from tilerooms.games.mahjong.state import n_players, scoring_options
 from tilerooms.games.mahjong.tiles import WIND_KINDS, ids_to_string
-from tilerooms.games.mahjong.timers import CLAIM_MIN_DELAY_MS, on_autopilot
+from tilerooms.games.mahjong.timers import claim_min_delay_ms, on_autopilot
 from tilerooms.games.mahjong.wall import draw_rinshan
 from tilerooms.games.mahjong.wins import can_tsumo, is_tenpai, result_record, ron_value
 
@@ -138,11 +138,13 @@ def discard(state: dict[str, Any], seat: int, tile: int, riichi: bool, now: floa
 
 
 def open_window(state: dict[str, Any], source: str, tile: int, origin: int, now: float, events: Events, *, riichi_pending: bool = False) -> None:
-    """Spec 5.3: compute every seat's legal answers and open the window for at least
-    `CLAIM_MIN_DELAY_MS`.
+    """Spec 5.3: compute every seat's legal answers and open the window for at least the room's
+    ``claimMinDelayMs`` (`claim_min_delay_ms`, default 400 ms).
 
     The window always opens, even when nobody can answer, so its timing never tells who could.
     Autopilot / left / away seats answer at once (pass, or ron with autoWin); so do autoWin rons.
+    The answers recorded here and later (AIs' come in the same room change) stay in the window,
+    seen by nobody (view.py), and take effect only when it settles (`settle_window_if_ready`).
     """
     h = state["hand"]
     n = n_players(state)
@@ -155,7 +157,7 @@ def open_window(state: dict[str, Any], source: str, tile: int, origin: int, now:
         "ron_capable": [False] * n,
         "responses": [None] * n,
         "opened_at": now,
-        "min_until": now + CLAIM_MIN_DELAY_MS,
+        "min_until": now + claim_min_delay_ms(opts),
         "deadline": now + opts["claimSeconds"] * 1000,
         "riichi_pending": riichi_pending,
         "last": not h["live"],

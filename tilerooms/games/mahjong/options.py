@@ -35,6 +35,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "sanmaHonba": (200, 300, 1000),
     "sanmaNotenPool": (2000, 3000),
     "beginnerMode": (True, False),
+    "claimMinDelayMs": (400, 700, 1000),  # spec 5.3 step 2: the floor of every claim window
 }
 _RANGES: dict[str, tuple[int, int]] = {
     "turnSeconds": (5, 60),
@@ -42,6 +43,8 @@ _RANGES: dict[str, tuple[int, int]] = {
     "timeBankSeconds": (0, 300),
 }
 _POINT_KEYS = ("startPoints", "returnPoints")
+# a game set up before the claimMinDelayMs option existed ran every claim window for 1 s
+LEGACY_CLAIM_MIN_DELAY_MS = 1000
 
 _COMMON_DEFAULTS: dict[str, Any] = {
     "length": "hanchan",
@@ -65,6 +68,7 @@ _COMMON_DEFAULTS: dict[str, Any] = {
     "sanmaNotenPool": 2000,
     "turnSeconds": 15,
     "claimSeconds": 8,
+    "claimMinDelayMs": 400,  # spec 5.3 step 2: "기본 400ms"
     "timeBankSeconds": 60,
     "beginnerMode": True,
 }
@@ -115,6 +119,17 @@ def resolve_options(raw: Mapping[str, Any] | None = None, players: int = 4) -> d
                 raise RuleError("bad_option", f"점수는 100점 단위 양의 정수여야 합니다: {key}", message_id="mj.bad_option.points", key=key)
         opts[key] = value
     return opts
+
+
+def recorded_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a recorded game ran with, for its replay. A room's game is recorded with every
+    option its engine resolved (`rooms.play.begin_game`) and its ``startedAt``; a record with a
+    start but no ``claimMinDelayMs`` predates that option and ran every claim window for 1 s
+    (`LEGACY_CLAIM_MIN_DELAY_MS`): replayed with today's 400 ms it would not be the same game."""
+    out = dict(options)
+    if "startedAt" in out and "claimMinDelayMs" not in out:
+        out["claimMinDelayMs"] = LEGACY_CLAIM_MIN_DELAY_MS
+    return out
 
 
 def uma_values(uma: str, players: int) -> list[int]:

@@ -8,11 +8,18 @@ from __future__ import annotations
 from typing import Any, cast
 
 from tilerooms.games.mahjong.claims import decision_ready
+from tilerooms.games.mahjong.options import LEGACY_CLAIM_MIN_DELAY_MS
 
-CLAIM_MIN_DELAY_MS = 1000  # spec 5.3 step 2, §10: every window's floor; > 400 ms so AIs' at-once answers (next tick) land inside
 AUTOPILOT_TURN_MS = 2000  # spec 8.5: autopilot seats act after 2 s
 RESULT_SCREEN_MS = 15000  # spec 8.5: the result screen closes after 15 s
 AUTOPILOT_AFTER = 2  # spec 8.5: two time-outs in a row
+
+
+def claim_min_delay_ms(options: dict[str, Any]) -> int:
+    """The floor of every claim window (spec 5.3 step 2, §10: the same after every discard, whoever
+    could answer): the room option ``claimMinDelayMs`` (default 400 ms); a state stored before
+    the option existed keeps its 1 s."""
+    return cast(int, options.get("claimMinDelayMs", LEGACY_CLAIM_MIN_DELAY_MS))
 
 
 def away_since(state: dict[str, Any], seat: int) -> float | None:
@@ -43,7 +50,7 @@ def deadline(state: dict[str, Any]) -> float | None:
     """The next deadline in epoch ms (None once the game is over).
 
     Claim window: when it resolves — the uniform minimum's end once no answer is awaited (spec
-    5.3 step 2; AIs answer at once, the room layer asks them without delay), else the window's own
+    5.3 step 2; AIs answer as the window opens, `rooms.play.answer_reactions`), else the window's own
     end (claimSeconds, no time bank) while an eligible seat has not answered. Result screen: shown + 15 s.
     """
     if state["phase"] == "finished":

@@ -119,7 +119,7 @@ def _create_form() -> rx.Component:
 
 def _create_mahjong_form() -> rx.Component:
     """리치 마작 rooms: 4 seats; three seated players play sanma (spec §1: the mode follows the
-    player count). The engine's defaults apply (반장전, 타패 15초, 응답 8초)."""
+    player count). The engine's defaults apply (반장전, 타패 15초, 응답 8초, 타패 뒤 최소 대기 0.4초)."""
     return rx.form(
         rx.vstack(
             rx.heading(tr("create.mj.title"), size="4"),
@@ -137,6 +137,7 @@ def _create_mahjong_form() -> rx.Component:
                 _choice("create.mj.length", "mj_length", [("hanchan", "create.mj.hanchan"), ("tonpuu", "create.mj.tonpuu")], "hanchan"),
                 _choice("create.mj.turn", "mj_turn", [(s, f"create.mj.s{s}") for s in ("10", "15", "30", "60")], "15"),
                 _choice("create.mj.claim", "mj_claim", [(s, f"create.mj.s{s}") for s in ("5", "8", "15")], "8"),
+                _choice("create.mj.claim_delay", "mj_claim_delay", [(ms, f"create.mj.ms{ms}") for ms in ("400", "700", "1000")], "400"),
                 _choice("create.mj.aka", "mj_aka", [("3", "create.mj.on"), ("0", "create.mj.off")], "3"),
                 rx.el.input(type="hidden", name="advanced", value="1"),
                 rx.checkbox(tr("create.mj.kuitan"), name="mj_kuitan", default_checked=True),
