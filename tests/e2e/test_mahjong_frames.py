@@ -6,9 +6,10 @@ under the median target (400 B) and every frame, the host's too, under the p95 t
 The frames are searched too: the spectator's carry the thrown tile, and none carries a tile that
 is still hidden, in any form (a token, a pond tile with its marks).
 
-The claim window's pace (issue 35: 6, spec 5.3 step 2): the three AIs answered the host's tile in
-the discard's own room change (the server's log stamps their answers with the discard's time), the
-window held them for its 400 ms minimum, and no frame to anybody told that they had answered.
+The claim window's pace (issue 35: 6, spec 5.3 step 2): the three AIs answered the host's tile 50
+ms or more after the discard (once its change had gone out: their thinking never delays its push),
+the window held their answers for its 400 ms minimum, and no frame to anybody told that they had
+answered.
 """
 
 from __future__ import annotations
@@ -77,14 +78,15 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     hidden = [t for seat in hand["closed"] for t in seat] + [t for t in hand["drawn"] if t is not None]
     hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
     assert not set(hidden) & ids_in(watcher_frames[marks[1] :])
-    # the AIs' answers: decided and logged as the window opened, held for the minimum, never shown
+    # the AIs' answers: decided after the window opened, held for the minimum, never shown
     entries = play.log_entries(stored)
     at = next(i for i in range(len(entries) - 1, -1, -1) if entries[i].get("action", {}).get("type") == "discard" and not entries[i]["by"].startswith("ai-"))
     thrown, after = entries[at], entries[at + 1 :]
     answers = after[:3]
     assert all(e["by"].startswith("ai-") and e.get("action", {}).get("type") == "pass" for e in answers), after[:4]
-    assert {e["at"] for e in answers} == {thrown["at"]}  # the same server instant as the discard
     closing = after[3]  # the window's time-out, fired by the server's clock
+    # after the discard's change went out (`play.AI_ANSWER_MS`), before the window closed
+    assert all(thrown["at"] + play.AI_ANSWER_MS <= e["at"] <= closing["at"] for e in answers), (thrown, answers, closing)
     print(f"the claim window closed {closing['at'] - thrown['at']} ms after the discard")
     assert closing["action"]["type"] == "timeout" and closing["at"] >= thrown["at"] + 400, closing
     answered = re.compile(r'"(answered|responses|eligible)"\s*:\s*(?!""|null)')

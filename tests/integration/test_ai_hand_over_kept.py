@@ -10,9 +10,6 @@ import pytest
 from tests.helpers.people import HOST
 from tests.integration.conftest import memory_service
 from tilerooms.core import RuleError
-from tilerooms.rooms.bus import MemoryBus
-from tilerooms.rooms.ratelimit import RateLimiter
-from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 
 
@@ -39,23 +36,12 @@ def counted(clock):
     return store, memory_service(clock, store)
 
 
-@pytest.fixture
-def paced(clock):
-    """AIs that take 1 s over their own turns: the clock hands each turn over in a wake of its own
-    (their claim answers come in the change that opens the window, issue 35: 6, so with no delay
-    every hand-over rides on a change people see)."""
-    store = CountingStore()
-    seeds = iter(range(1000, 100000))
-    service = RoomService(store, MemoryBus(), clock=clock, ai_delay_ms=(1000, 1000), seed_source=lambda: next(seeds), limiter=RateLimiter(clock=clock.seconds))
-    return store, service
-
-
-async def test_ai_turns_write_json_only_for_the_versions_people_see(paced, clock):
-    store, service = paced
+async def test_ai_turns_write_json_only_for_the_versions_people_see(counted, clock):
+    store, service = counted
     room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
     store.written.clear()
-    for _ in range(300):  # the host never acts: the AIs play around them until the host's clock runs out
-        clock.advance(0.5)
+    for _ in range(600):  # the host never acts: the AIs play around them until the host's clock runs out
+        clock.advance(0.25)  # the clock's own interval: a hand-over is a wake of its own, not the window's close
         await service.tick()
     room = store.peek(room_id)
     assert store.kept >= 20  # ~one hand-over per AI move

@@ -1,5 +1,5 @@
-"""The claim window's pace (issue 35: 6, spec mahjong 5.3 step 2): the AIs decide the moment a
-window opens; their answers wait in the server's state, in no view, until the window settles at
+"""The claim window's pace (issue 35: 6, spec mahjong 5.3 step 2): the AIs decide 50 ms after a
+window opens (once its change has gone out); their answers wait in the server's state, in no view, until the window settles at
 the room's minimum delay (400 ms by default), and only then take effect."""
 
 from __future__ import annotations
@@ -38,14 +38,20 @@ async def test_an_ais_answer_is_decided_at_once_hidden_and_played_at_the_minimum
 
     window = (await service.store.load(room_id)).game_state["hand"]["claim"]
     assert window["opened_at"] == opened and window["min_until"] == opened + 400
-    assert window["responses"][2]["call"] == "pon"  # decided as the window opened
+    # the AIs think once the discard's change has gone out: the clock wakes 50 ms after it
+    assert window["responses"][2] is None
+    assert service.pause_after_tick(0.25) == pytest.approx(0.05)
+    clock.advance(0.05)
+    await service.tick()
+    window = (await service.store.load(room_id)).game_state["hand"]["claim"]
+    assert window["responses"][2]["call"] == "pon"  # decided, held by the engine
     # nobody else sees it: not the host, not the other AIs, not a spectator (spec 5.3 step 7, 8.3)
     for viewer in (HOST.id, players[1], players[3], None):
         seen = json.dumps(await service.view(room_id, viewer), ensure_ascii=False)
         assert '"pon"' not in seen, viewer
         assert seen.count('"answered"') <= 1 and '"answered": "pon"' not in seen, viewer
 
-    clock.advance(0.35)
+    clock.advance(0.30)
     await service.tick()
     hand = (await service.store.load(room_id)).game_state["hand"]
     assert hand["stage"] == "claim" and not hand["melds"][2]  # still held: the minimum runs
@@ -86,8 +92,11 @@ async def test_the_servers_clock_ticks_at_the_windows_minimum_not_only_every_qua
     room_id = await service.create_practice(HOST, game="mahjong", ai_count=3, level="easy")
     state = await seat_mahjong_hand(service, room_id, ["123m456p789s11z44z9m", *JUNK_HANDS], clock, live="5z5z5z", live_count=3)
     await service.act(room_id, HOST.id, {"type": "discard", "tile": state["hand"]["drawn"][0], "seq": state["seq"]})
+    assert service.pause_after_tick(0.25) == pytest.approx(0.05)  # the AIs' answers, 50 ms after the discard
+    clock.advance(0.05)
+    await service.tick()
     assert service.pause_after_tick(0.25) == 0.25
-    clock.advance(0.25)
+    clock.advance(0.2)
     assert service.pause_after_tick(0.25) == pytest.approx(0.15)  # the next tick: at 400 ms, not 500
     clock.advance(0.15)
     await service.tick()

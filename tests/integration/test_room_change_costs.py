@@ -115,7 +115,7 @@ async def test_a_change_reuses_the_saved_room_without_parsing_it_in_memory(clock
 
     Room.model_validate_json = counting  # type: ignore[method-assign]
     try:
-        for _ in range(5):
+        for _ in range(12):  # an AI turn a tick; claim answers a tick of their own (issue 35: 6)
             clock.advance(20)
             await service.tick()
     finally:

@@ -13,21 +13,21 @@ ends (`accounts/game_records.py`).
 from __future__ import annotations
 
 import json
-import logging
 import random
 import secrets
 from typing import Any
 
 from tilerooms.core import RuleError
 from tilerooms.core.protocol import Engine
-from tilerooms.rooms import bots
 from tilerooms.rooms.catalog import game_info
 from tilerooms.rooms.identity import is_ai
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.waiting import vacate
 
-log = logging.getLogger(__name__)
 REJOIN_GRACE_MS = 60_000  # issue: a refresh returns the player to their seat within 60 s
+# the AIs asked in a claim window answer this long after it opened: their thinking never holds up
+# the push of the discard that opened it, so no browser's frame times tell an AI could call
+AI_ANSWER_MS = 50
 AI_RETRY_MS = 5_000  # an AI that has been handed its turn is not handed it again before this
 INTERNAL_ACTIONS = frozenset({"timeout", "leave", "nextGame"})  # only the room layer sends these
 MAX_RECENT_EVENTS = 30
@@ -328,20 +328,18 @@ def expire_disconnected(room: Room, now: int) -> None:
 
 
 def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Random) -> None:
-    """Give each AI whose turn it is a due time after a short human-like delay. In a reaction
-    window (the game's optional `reaction_window`, mahjong's claim window) the AIs answer in this
-    very change instead (`answer_reactions`). Runs after every room change and on every tick, so
-    it first tells the engine which seats have no socket (`sync_away`)."""
+    """Give each AI whose turn it is a due time after a short human-like delay — or, in a
+    reaction window (the game's optional `reaction_window`, mahjong's claim window), `AI_ANSWER_MS`
+    after it opened: the room's clock wakes then (`RoomService.pause_after_tick`), the AIs think in
+    a thread once the change that opened the window has gone out to every browser, and the engine
+    holds their answers until the window's uniform minimum (spec mahjong 5.3 step 2, §10; issue
+    35: 6). Runs after every room change and on every tick, so it first tells the engine which
+    seats have no socket (`sync_away`)."""
     sync_away(room, now)
     if room.status != "playing" or room.game_state is None:
         room.ai_due = {}
         return
     info = game_info(room.game)
-    if info.reaction_window is not None and info.reaction_window(room.game_state):
-        answer_reactions(room, now, rng)
-        if room.status != "playing" or room.game_state is None:
-            room.ai_due = {}
-            return
     active = {p for p in info.engine.active_players(room.game_state) if is_ai(p)}
     at_once = info.reaction_window is not None and info.reaction_window(room.game_state)
     for ai_id in list(room.ai_due):
@@ -350,46 +348,7 @@ def schedule_ai(room: Room, now: int, delay_ms: tuple[int, int], rng: random.Ran
     for ai_id in active:
         if ai_id not in room.ai_due:
             low, high = delay_ms
-            room.ai_due[ai_id] = now if at_once else now + (rng.randint(low, high) if high > low else low)
-
-
-def answer_reactions(room: Room, now: int, rng: random.Random) -> None:
-    """The AIs asked in a reaction window decide at the moment it opens, each from its own view,
-    and their answers go to the engine in the same room change (spec mahjong 5.3 step 2, §10).
-
-    The engine keeps them in the window, shown to nobody (not even as a push: this change is the
-    one that opened the window), and acts on them only when the window settles, at its uniform
-    minimum unless a person still has to answer: so a window with only AIs or nobody able to
-    answer lasts exactly that minimum, and its length never depends on who could answer or on an
-    AI's thinking. A claim answer is a small decision (measured over 23,000 answers: p99 < 5 ms,
-    max 89 ms), unlike a turn's plan, which is thought outside the room's lock (`RoomService._run_ais`).
-    An AI with nothing to answer (the window on its own tile) is marked handed over; one whose
-    decision fails is left to the clock's ordinary AI turn."""
-    info = game_info(room.game)
-    asked: set[str] = set()
-    while room.status == "playing" and room.game_state is not None and info.reaction_window is not None and info.reaction_window(room.game_state):
-        ai_id = next((p for p in info.engine.active_players(room.game_state) if is_ai(p) and p not in asked and p not in room.ai_due), None)
-        if ai_id is None:
-            return
-        asked.add(ai_id)
-        index = room.seat_of(ai_id)
-        occupant = room.seats[index].occupant if index is not None else None
-        level = (occupant.level if occupant is not None else None) or "easy"
-        try:
-            actions = bots.decide(room.game, level, ai_view(room, ai_id), rng.randrange(2**62))
-        except Exception:  # noqa: BLE001 - a broken AI must not break the change that opened the window
-            log.exception("AI %s failed to answer a reaction window", ai_id)
-            continue
-        if not actions:
-            room.ai_due[ai_id] = now + AI_RETRY_MS  # its own tile's window: nothing to answer
-        for action in actions:
-            if room.status != "playing" or room.game_state is None:
-                break
-            try:
-                player_action(room, ai_id, {**action, "seq": room.game_state["seq"]}, now)  # the one path of every action
-            except (RuleError, KeepChanges) as err:
-                log.warning("AI %s answer rejected (%s): the window's clock answers for it", ai_id, err)
-                break
+            room.ai_due[ai_id] = now + AI_ANSWER_MS if at_once else now + (rng.randint(low, high) if high > low else low)
 
 
 def sync_away(room: Room, now: int) -> None:

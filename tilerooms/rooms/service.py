@@ -85,8 +85,11 @@ class RoomService:
         # views from the copy in hand instead of loading the room again (issue 20: 3)
         self._saved: OrderedDict[str, Room] = OrderedDict()
         # the wake times this worker set, soonest first: its clock ticks at them as well as every
-        # interval (`pause_after_tick`)
+        # interval (`pause_after_tick`); a change that sets one sooner than the sleeping clock's
+        # next tick wakes it to sleep again, shorter (the AIs' answers 50 ms into a claim window)
         self._wakes: list[int] = []
+        self._next_tick_at = float("inf")  # when the sleeping clock ticks next (epoch ms)
+        self._sooner = asyncio.Event()
         self.bus.subscribe(self._lobby_changed)
 
     async def _lobby_changed(self, room_id: str, version: int) -> None:
@@ -154,6 +157,8 @@ class RoomService:
         await self.store.set_wake(room.id, wake)
         if wake is not None:
             heapq.heappush(self._wakes, wake)
+            if wake < self._next_tick_at:
+                self._sooner.set()
 
     async def _announce_game_end(self, room: Room) -> None:
         for listener in list(self._game_end):
@@ -404,10 +409,9 @@ class RoomService:
             return bots.fallback(game)
 
     async def _run_ais(self, room_id: str, game: str, plans: list[tuple[str, str, dict[str, Any], int]]) -> None:
-        """The AIs one wake handed their turn think, then play in one room change: several AIs
-        asked at once (a mahjong result screen's readies; claim answers, before they came in the
-        change that opens the window, `play.answer_reactions`) were as many stored versions, each
-        saved, viewed and compared for every watcher (issue 20)."""
+        """The AIs one wake handed their turn think, then play in one room change: in a mahjong
+        claim window every seat answers at once (spec 5.3 step 2), and three hidden passes were
+        three stored versions, each saved, viewed and compared for every watcher (issue 20)."""
         moving: list[tuple[str, dict[str, Any], int, list[dict[str, Any]]]] = []
         for ai_id, level, view, seq in plans:
             actions = await self._decide(game, ai_id, level, view)
@@ -449,11 +453,19 @@ class RoomService:
     async def run_clock(self, interval_s: float = 0.25) -> None:
         """The lifespan loop: tick forever (every worker runs one; claims keep firings unique)."""
         while True:
+            self._next_tick_at = float("inf")
             try:
                 await self.tick()
             except Exception:  # noqa: BLE001
                 log.exception("room clock tick failed")
-            await asyncio.sleep(self.pause_after_tick(interval_s))
+            while True:  # asleep until the next wake; a change that sets a sooner one shortens it
+                pause = self.pause_after_tick(interval_s)
+                self._next_tick_at = self.clock() + pause * 1000
+                self._sooner.clear()
+                try:
+                    await asyncio.wait_for(self._sooner.wait(), pause)
+                except TimeoutError:
+                    break
 
     def pause_after_tick(self, interval_s: float) -> float:
         """Seconds until the clock's next tick: `interval_s`, or less when a wake this worker set

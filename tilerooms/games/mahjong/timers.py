@@ -50,7 +50,7 @@ def deadline(state: dict[str, Any]) -> float | None:
     """The next deadline in epoch ms (None once the game is over).
 
     Claim window: when it resolves — the uniform minimum's end once no answer is awaited (spec
-    5.3 step 2; AIs answer as the window opens, `rooms.play.answer_reactions`), else the window's own
+    5.3 step 2; AIs answer just after it opens, `rooms.play.schedule_ai`), else the window's own
     end (claimSeconds, no time bank) while an eligible seat has not answered. Result screen: shown + 15 s.
     """
     if state["phase"] == "finished":
