@@ -57,6 +57,9 @@ def _acting(who_id: str, action: object) -> Callable[[Room, int], Any]:
     return lambda room, now: play.player_action(room, who_id, action, now)
 
 
+EXACT_WAKE_MS = 2_000  # how far ahead a worker keeps the wakes it sets, to tick at them exactly
+
+
 class RoomService:
     """Create, join, play and time rooms. Safe to share between every client of a worker."""
 
@@ -155,7 +158,9 @@ class RoomService:
     async def _set_wake(self, room: Room) -> None:
         wake = play.next_wake(room)
         await self.store.set_wake(room.id, wake)
-        if wake is not None:
+        # only the wakes of the next moments are kept for an exact tick (a claim window's end, its
+        # AIs' answers); a later one (a turn's end) is met within the clock's interval, as before
+        if wake is not None and wake - self.clock() <= EXACT_WAKE_MS:
             heapq.heappush(self._wakes, wake)
             if wake < self._next_tick_at:
                 self._sooner.set()
