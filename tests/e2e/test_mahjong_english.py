@@ -1,6 +1,7 @@
 """The mahjong table in English (the second locale), reached through the lobby's practice button:
 seat winds E/S/W/N on the plates and around the centre, the round in English, AI names with their
-level in English, tile captions in riichi notation, and the claim sentence in English.
+level in English, tile captions in riichi notation, the claim sentence, the beginner hints and the
+rules help in English.
 
 AI seats discard what they draw and pass every claim (`tsumogiri_ais`), so the seeded hand plays
 the same whatever the real AI would choose.
@@ -86,6 +87,17 @@ def test_the_practice_table_in_english(browser, base_url):
         expect(page.locator("#mj-call-pon")).to_have_text("Pon")
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(RESULTS / "mahjong-english-claim.png"), full_page=True)
+
+        # issue 34: 10: the beginner hints in English: pon the Haku, then 9m keeps tenpai on 6p/9p
+        page.locator("#mj-call-pon").click()
+        expect(page.locator('#plate-bottom .mj-meld .mj-tile[data-code="5z"]')).to_have_count(3, timeout=10_000)
+        nine = page.locator('#mj-hand .mj-tile[data-code="9m"]').first
+        expect(nine).to_have_attribute("data-keeps", "true")
+        expect(nine).to_have_attribute("data-hint", re.compile(r"^Waits 6p·9p · \d+ left$"))
+        nine.click()
+        hint = page.locator("#mj-selected-hint")
+        expect(hint).to_contain_text(re.compile(r"9m → Waits 6p·9p · \d+ left"))
+        expect(hint).not_to_contain_text(re.compile("[가-힣]"))
 
         # issue 34: 10: the rules help in English on a 390 px phone: no Korean in any tab, no text
         # cut sideways; in Korean, after the bar's language switch, it is Korean

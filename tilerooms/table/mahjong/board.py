@@ -196,7 +196,7 @@ def _hand_tile(t, drawn: bool = False) -> rx.Component:
             data_lit=_flag(own.lit.contains(t.id)),
             data_locked=_flag(own.locked.contains(t.id)),
             data_keeps=_flag(own.hints.contains(t.id)),
-            data_hint=own.hints.get(t.id, ""),
+            data_hint=by_locale(own.hints_en.get(t.id, ""), own.hints.get(t.id, "")),
         ),
         rx.el.button(
             "", type="button", data_mj_swipe="true", tab_index=-1, aria_hidden="true", on_click=MahjongTable.mj_swipe(t.id), style={"display": "none"}
@@ -224,7 +224,14 @@ def _selected_hint() -> rx.Component:
     label = by_locale(tile_face(code, "label_en"), tile_face(code, "label"))
     return rx.cond(
         own.hints.contains(own.selected),
-        rx.badge(label, tr("mj.discard_then"), own.hints.get(own.selected, ""), color_scheme="green", size="2", id="mj-selected-hint"),
+        rx.badge(
+            label,
+            tr("mj.discard_then"),
+            by_locale(own.hints_en.get(own.selected, ""), own.hints.get(own.selected, "")),
+            color_scheme="green",
+            size="2",
+            id="mj-selected-hint",
+        ),
     )
 
 
@@ -250,7 +257,7 @@ def _turn_buttons() -> rx.Component:
         rx.foreach(
             own.kans,
             lambda k: rx.button(
-                k.label,
+                by_locale(k.label_en, k.label),
                 rx.el.span(rx.foreach(k.tiles, lambda t: mj_token_tile(t, size="sm")), class_name="mj-choice"),
                 id="mj-kan-" + k.key.split(":")[0],
                 color_scheme="violet",

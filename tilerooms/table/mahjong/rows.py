@@ -160,6 +160,7 @@ class MjChoice:
     key: str
     label: str
     tiles: list[str] = field(default_factory=list)
+    label_en: str = ""
 
 
 @dataclass
@@ -230,6 +231,7 @@ class MjOwn:
     lit: list[str] = field(default_factory=list)  # riichi mode: the discards that keep tenpai
     locked: list[str] = field(default_factory=list)  # kuikae: may not be discarded right after the call
     hints: dict[str, str] = field(default_factory=dict)  # beginner: token -> "대기 6·9통 · 남은 5장" (keeps tenpai)
+    hints_en: dict[str, str] = field(default_factory=dict)  # the same in English: "Waits 6p·9p · 5 left"
     can_discard: bool = False
     can_tsumo: bool = False
     can_riichi: bool = False
@@ -504,9 +506,15 @@ def _yaku_text(hint: hints.YakuHint) -> tuple[str, str, str]:
     return line, line_en, NO_YAKU_TSUMO_ONLY if hint.tsumo else NO_YAKU
 
 
-def _discard_hint_text(hint: hints.DiscardHint) -> str:
+def _waits_text_en(kinds: list[int]) -> str:
+    return "·".join(tile_label_en(kinds_to_string([k])) for k in kinds)
+
+
+def _discard_hint_text(hint: hints.DiscardHint) -> tuple[str, str]:
+    """A tenpai-keeping discard's beginner hint (Korean, English): its waits, the unseen count."""
     text = f"대기 {_waits_text(list(hint.waits))} · 남은 {hint.unseen}장"
-    return text + " · 후리텐" if hint.furiten else text
+    text_en = f"Waits {_waits_text_en(list(hint.waits))} · {hint.unseen} left"
+    return (text + " · 후리텐", text_en + " · furiten") if hint.furiten else (text, text_en)
 
 
 def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool, beginner: bool) -> MjOwn:
@@ -525,16 +533,16 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
 
     # an ankan names one of its four tiles: the engine reads the kind from it (`actions.parse_action`)
     kans = [
-        MjChoice(f"ankan:{tiles[0]}", "안깡", tiles)
+        MjChoice(f"ankan:{tiles[0]}", "안깡", tiles, "Closed kan")
         for tiles in ([t for t in all_tiles if hints.token_kind(t) == k] for k in legal.get("ankan") or [])
         if tiles
     ]
-    kans += [MjChoice(f"kakan:{t}", "가깡", [t]) for t in legal.get("kakan") or []]
+    kans += [MjChoice(f"kakan:{t}", "가깡", [t], "Added kan") for t in legal.get("kakan") or []]
     waits_text, waits_text_en, yaku_hint, yaku_hint_en, warning = "", "", "", "", ""
     waits = hints.current_waits(view)
     if waits:
         waits_text = "대기 " + _waits_text(waits)
-        waits_text_en = "Waits " + "·".join(tile_label_en(kinds_to_string([k])) for k in waits)
+        waits_text_en = "Waits " + _waits_text_en(waits)
     if beginner and waits and not my_turn:
         yaku_hint, yaku_hint_en, warning = _yaku_text(hints.yaku_hint(view, hand_tokens, waits))
     elif beginner and my_turn and selected in all_tiles and hints.token_kind(selected) in discard_hints:
@@ -542,11 +550,11 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
         rest.remove(selected)
         yaku_hint, yaku_hint_en, warning = _yaku_text(hints.yaku_hint(view, rest, discard_hints[hints.token_kind(selected)].waits))
     prefs = me.get("prefs") or {}
-    hints_by_token = {}
+    hints_by_token, hints_by_token_en = {}, {}
     for token in all_tiles:
         k = hints.token_kind(token)
         if k in discard_hints and token in discardable:
-            hints_by_token[token] = _discard_hint_text(discard_hints[k])
+            hints_by_token[token], hints_by_token_en[token] = _discard_hint_text(discard_hints[k])
 
     def row(token: str) -> MjHandTile:
         return MjHandTile(token, legal=token in discardable if my_turn else True)
@@ -558,6 +566,7 @@ def _own_rows(view: dict[str, Any], seat: int, selected: str, riichi_mode: bool,
         lit=[t for t in all_tiles if t in riichi_ok] if riichi_mode else [],
         locked=[t for t in all_tiles if t not in discardable] if my_turn and not in_riichi and view.get("stage") == "afterCall" else [],
         hints=hints_by_token,
+        hints_en=hints_by_token_en,
         can_discard=my_turn and bool(discardable),
         can_tsumo=bool(legal.get("tsumo")),
         can_riichi=bool(riichi_ok) and not in_riichi,
@@ -673,7 +682,7 @@ def _result_rows(view: dict[str, Any], names: dict[str, str], names_en: Mapping[
                     name_in_english(p, names, names_en),
                     melds=_meld_rows(melds.get(p) or []),
                     waits=_waits_text(waits),
-                    waits_en="·".join(tile_label_en(kinds_to_string([k])) for k in waits),
+                    waits_en=_waits_text_en(waits),
                 )
             )
         out.noten_names = ", ".join(names.get(p["id"], p["id"]) for p in players if p["id"] not in tenpai)
