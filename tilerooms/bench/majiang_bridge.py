@@ -15,6 +15,7 @@ The npm packages live in ``.bench/majiang`` (git-ignored) and are installed by `
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -70,7 +71,7 @@ def rule_for(options: dict[str, Any]) -> dict[str, Any]:
         "オーラス止めあり": options.get("agariYame", True),
         "延長戦方式": 1 if options.get("westEntry", True) else 0,
         "ツモ番なしリーチあり": False,
-        "リーチ後暗槓許可レベル": 2,
+        "リーチ後暗槓許可レベル": 1,  # spec 5.4: the drawn tile, waits and every reading unchanged
         "役満の複合あり": True,
         "ダブル役満あり": options.get("doubleYakuman", True),
         "数え役満あり": options.get("kazoeYakuman", True),
@@ -234,9 +235,9 @@ class Bridge:
 
     def __init__(self) -> None:
         ensure_installed()
-        self.proc = subprocess.Popen(
-            ["node", str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env={"MAJIANG_PREFIX": str(PREFIX), "PATH": "/usr/bin:/bin"}
-        )
+        node = shutil.which("node") or "node"
+        env = {**os.environ, "MAJIANG_PREFIX": str(PREFIX)}
+        self.proc = subprocess.Popen([node, str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         self.next_key = 0
 
     def request(self, obj: dict[str, Any]) -> dict[str, Any]:
@@ -290,11 +291,13 @@ class MajiangSeat:
     def feed(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Translate this seat's `events` (with its view after them) and send them to node."""
         msgs: list[dict[str, Any]] = []
+        offered = None  # claimOptions follow the tile they offer calls on, in the same step
         for ev in events:
             if ev["type"] == "claimOptions":
-                self.offered = list(ev["calls"])
+                offered = list(ev["calls"])
             msgs.extend(self.tr.messages(ev, self.seat, view, self.state))
         if not msgs:
+            self.offered = offered or self.offered
             return
         replies = self.bridge.request({"op": "msgs", "key": self.key, "msgs": msgs})["replies"]
         for msg, rep in zip(msgs, replies, strict=True):
@@ -308,6 +311,8 @@ class MajiangSeat:
                 self._settle_unoffered()
                 self.pending = (kind, rep["reply"], rep["ms"])
                 self.offered = None
+        if offered is not None:
+            self.offered = offered
 
     def _decision(self, name: str, body: dict[str, Any]) -> str | None:
         mine = body.get("l") == Translator.menfeng(self.seat, self.state)
