@@ -68,8 +68,9 @@ class BridgedSeats:
     """The majiang-core players of one game: majiang-ai for its seats, and with `validate` a
     shadow model for every other seat; each is fed its own events after every step."""
 
-    def __init__(self, state: dict[str, Any], levels: dict[str, str], validate: bool, translator: mj.Translator | None) -> None:
+    def __init__(self, state: dict[str, Any], levels: dict[str, str], validate: bool, translator: mj.Translator | None, seed: int = 0) -> None:
         self.state = state
+        self.seed = seed
         self.validate = validate
         self.seats: dict[str, mj.MajiangSeat] = {}
         self.checks = 0
@@ -100,7 +101,7 @@ class BridgedSeats:
         for p, seat in self.seats.items():
             self.checks += 1
             diffs = mj.compare(seat.model(), engine.view(self.state, p))
-            self.mismatches.extend(f"{p} hand {len(self.state['history']) + 1} seq {self.state['seq']}: {d}" for d in diffs)
+            self.mismatches.extend(f"seed {self.seed} {p} hand {len(self.state['history']) + 1} seq {self.state['seq']}: {d}" for d in diffs)
 
     def close(self, record: GameRecord) -> None:
         """Drop the node players and put the bridge's counters into `record`."""
@@ -137,7 +138,7 @@ def play_game(
     # one RNG per player: one seat's choices never shift another seat's tie-breaks (duplicate games)
     rngs = {p: random.Random(f"{base}-{p}") for p in players}
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
-    bridged = BridgedSeats(state, levels, validate, translator)
+    bridged = BridgedSeats(state, levels, validate, translator, seed)
     now = 0
     rejected = stalls = actions = 0
     decide_ms: dict[str, list[float]] = defaultdict(list)

@@ -107,14 +107,19 @@ class Translator:
         ``m5555`` (ankan); `own` are the caller's tiles, `called` the taken one."""
         tiles = [self.tile(t) for t in own]
         suit = tiles[0][0]
+        # majiang-core takes only its canonical forms (Shoupai.valid_mianzi): a kan's own digits
+        # high to low ("m5550"), a pon's red five after a plain one ("m505=")
         if kind == "ankan":
-            return suit + "".join(sorted((t[1] for t in tiles), key=_digit_key, reverse=True))
+            return suit + "".join(sorted((t[1] for t in tiles), reverse=True))
         assert called is not None
         c = self.tile(called)
         if kind == "chi":
             parts = sorted([(t[1], "") for t in tiles] + [(c[1], mark)], key=lambda x: _digit_key(x[0]))
             return suit + "".join(d + m for d, m in parts)
-        return suit + "".join(sorted((t[1] for t in tiles), key=_digit_key)) + c[1] + mark
+        if kind == "kan":
+            return suit + "".join(sorted((t[1] for t in tiles), reverse=True)) + c[1] + mark
+        pon = suit + "".join(sorted(t[1] for t in tiles)) + c[1] + mark
+        return pon[0] + "50" + pon[3:] if pon[1:3] == "05" else pon
 
     def messages(self, ev: dict[str, Any], me: int, view: dict[str, Any], state: SeatState) -> list[dict[str, Any]]:
         """The majiang-core messages for one of our events seen by seat `me`."""

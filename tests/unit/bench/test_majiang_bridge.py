@@ -37,8 +37,10 @@ def test_melds_in_majiang_notation() -> None:
     tr = mj.Translator()
     assert tr.meld("chi", "9:3m", ["0:1m", "5:2m"], "-") == "m123-"
     assert tr.meld("pon", "52:0p", ["53:5p", "54:5p"], "=") == "p550="
+    assert tr.meld("pon", "17:5m", ["16:0m", "18:5m"], "-") == "m505-"  # majiang-core refuses "m055-"
+    assert tr.meld("kan", "17:5m", ["16:0m", "18:5m", "19:5m"], "=") == "m5505="
     assert tr.meld("kan", "100:8s", ["101:8s", "102:8s", "103:8s"], "+") == "s8888+"
-    assert tr.meld("ankan", None, ["16:5m", "17:5m", "18:5m", "19:5m"], "") == "m5555"
+    assert tr.meld("ankan", None, ["16:0m", "17:5m", "18:5m", "19:5m"], "") == "m5550"
 
 
 def _view() -> dict[str, Any]:
