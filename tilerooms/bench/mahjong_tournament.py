@@ -16,6 +16,10 @@ played once by the challenger, so the luck of the deal cancels and far fewer gam
 levels. The figures are per seed (its rotations together), with 95 % intervals over the seeds:
 the share of champion seats the challenger finished above, its average place and its points
 margin. Each player has its own AI RNG, so one seat's choices never shift another's tie-breaks.
+
+``majiang`` is a level too: @kobalab/majiang-ai seated through `majiang_bridge` (4-player only),
+e.g. ``--duplicate hard:majiang``. ``--validate`` keeps a majiang-core model of every seat and
+compares it with that seat's view after every step (docs/mahjong-ai.md).
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ class GameRecord:
     mismatches: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # majiang-ai replies with no legal action here
     bridge_errors: list[str] = field(default_factory=list)  # messages majiang-core threw on
+    bridge_messages: dict[str, int] = field(default_factory=dict)  # messages sent, by name
 
 
 class BridgedSeats:
@@ -108,6 +113,8 @@ class BridgedSeats:
         for seat in self.seats.values():
             record.refused.extend(seat.refused)
             record.bridge_errors.extend(seat.errors)
+            for name, count in seat.sent.items():
+                record.bridge_messages[name] = record.bridge_messages.get(name, 0) + count
             seat.close()
         if self.validate:
             record.checks, record.mismatches = self.checks, self.mismatches
@@ -181,7 +188,7 @@ def play_game(
             standing_in = state["phase"] == "playing" and h is not None and h["stage"] == "claim" and active == [state["players"][h["claim"]["from"]]]
             if not standing_in:
                 stalls += 1
-            now = max(now, int(engine.deadline(state)))
+            now = max(now, int(engine.deadline(state) or now))
             bridged.after(engine.apply(state, active[0], {"type": "timeout", "at": now}))
     result = engine.result(state)
     if result is None:
@@ -218,6 +225,7 @@ def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, float]:
 
 def table_for(game: int, sanma: bool) -> dict[str, str]:
     """Game `game`'s players (ids p0..) and their levels."""
+    lv: tuple[str, ...]
     if sanma:
         lv = LEVELS
     else:
@@ -247,8 +255,10 @@ def duplicate_tables(seed: int, sanma: bool, challenger: str, champion: str, len
     return [(seats[r], {p: (challenger if p == seats[r] else champion) for p in players}) for r in range(len(players))]
 
 
-def _duplicate_job(args: tuple[str, dict[str, str], int, str, bool]) -> tuple[int, str, GameRecord]:
-    me, levels, seed, length, validate = args
+def _duplicate_job(args: tuple[Any, ...]) -> tuple[int, str, GameRecord]:
+    """One duplicate game: ``(challenger's id, levels, seed, length[, validate])``."""
+    me, levels, seed, length, *rest = args
+    validate = bool(rest and rest[0])
     return seed, me, play_game(levels, seed, options={"length": length}, validate=validate)
 
 
@@ -309,6 +319,11 @@ def bridge_lines(records: list[GameRecord], validate: bool) -> list[str]:
         refused = [x for r in records for x in r.refused]
         errors = [x for r in records for x in r.bridge_errors]
         lines.append(f"majiang bridge: {len(refused)} refused replies, {len(errors)} messages majiang-core rejected")
+        sent: dict[str, int] = defaultdict(int)
+        for r in records:
+            for name, count in r.bridge_messages.items():
+                sent[name] += count
+        lines.append("  messages sent: " + ", ".join(f"{name} {count}" for name, count in sorted(sent.items(), key=lambda kv: -kv[1])))
         lines += [f"  refused: {x}" for x in refused[:10]] + [f"  error: {x}" for x in errors[:10]]
     return lines
 
@@ -317,7 +332,7 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
     """The report lines for a list of finished games."""
     by_level: dict[str, dict[str, list[float]]] = {lv: defaultdict(list) for lv in ALL_LEVELS}
     hands = {lv: 0 for lv in ALL_LEVELS}
-    counters = {lv: defaultdict(int) for lv in ALL_LEVELS}
+    counters: dict[str, defaultdict[str, int]] = {lv: defaultdict(int) for lv in ALL_LEVELS}
     h2h: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for r in records:
         for p, lv in r.levels.items():

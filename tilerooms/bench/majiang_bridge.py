@@ -292,6 +292,7 @@ class MajiangSeat:
         self.offered: list[str] | None = None
         self.refused: list[str] = []
         self.errors: list[str] = []
+        self.sent: Counter[str] = Counter()  # messages by name: which translations a run exercised
 
     def feed(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Translate this seat's `events` (with its view after them) and send them to node."""
@@ -307,6 +308,7 @@ class MajiangSeat:
         replies = self.bridge.request({"op": "msgs", "key": self.key, "msgs": msgs})["replies"]
         for msg, rep in zip(msgs, replies, strict=True):
             name = next(iter(msg))
+            self.sent[name] += 1
             if rep["error"]:
                 self.errors.append(f"{name}: {rep['error']}")
             if not self.plays:
