@@ -16,6 +16,10 @@ played once by the challenger, so the luck of the deal cancels and far fewer gam
 levels. The figures are per seed (its rotations together), with 95 % intervals over the seeds:
 the share of champion seats the challenger finished above, its average place and its points
 margin. Each player has its own AI RNG, so one seat's choices never shift another's tie-breaks.
+
+``majiang`` is a level too: @kobalab/majiang-ai seated through `majiang_bridge` (4-player only),
+e.g. ``--duplicate hard:majiang``. ``--validate`` keeps a majiang-core model of every seat and
+compares it with that seat's view after every step (docs/mahjong-ai.md).
 """
 
 from __future__ import annotations
@@ -32,10 +36,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilerooms.bench import majiang_bridge as mj
 from tilerooms.core import RuleError
 from tilerooms.games.mahjong import ai, engine
 
 LEVELS = ("hard", "normal", "easy")
+MAJIANG = "majiang"  # @kobalab/majiang-ai seated through tilerooms/bench/majiang_bridge.py
+ALL_LEVELS = (*LEVELS, MAJIANG)
 TABLES_4P = (("hard", "hard", "normal", "easy"), ("hard", "normal", "normal", "easy"), ("hard", "normal", "easy", "easy"))
 TURN_TYPES = frozenset({"discard", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
 MAX_STEPS = 400_000  # a guard only: every game ends (spec 5.10)
@@ -55,10 +62,74 @@ class GameRecord:
     decide_ms: dict[str, list[float]] = field(default_factory=dict)
     seconds: float = 0.0
     actions: int = 0
+    checks: int = 0  # validation: majiang-core models compared with our views (seat x step)
+    mismatches: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # majiang-ai replies with no legal action here
+    bridge_errors: list[str] = field(default_factory=list)  # messages majiang-core threw on
+    bridge_messages: dict[str, int] = field(default_factory=dict)  # messages sent, by name
+
+
+class BridgedSeats:
+    """The majiang-core players of one game: majiang-ai for its seats, and with `validate` a
+    shadow model for every other seat; each is fed its own events after every step."""
+
+    def __init__(self, state: dict[str, Any], levels: dict[str, str], validate: bool, translator: mj.Translator | None, seed: int = 0) -> None:
+        self.state = state
+        self.seed = seed
+        self.validate = validate
+        self.seats: dict[str, mj.MajiangSeat] = {}
+        self.checks = 0
+        self.mismatches: list[str] = []
+        if (not validate and MAJIANG not in levels.values()) or len(state["players"]) != 4:
+            return  # majiang-core models 4-player mahjong only
+        bridge = mj.worker_bridge()
+        for p in state["players"]:
+            if validate or levels[p] == MAJIANG:
+                seat = mj.MajiangSeat(bridge, state["players"].index(p), state["options"], plays=levels[p] == MAJIANG, translator=translator)
+                self.seats[p] = seat
+                v = engine.view(state, p)
+                seat.feed(mj.start_events(v), v)
+        self.check()
+
+    def after(self, events: list[dict[str, Any]]) -> None:
+        """Feed every bridged seat its share of one step's `events`, then validate."""
+        for p, seat in self.seats.items():
+            mine = engine.events_for(events, p)
+            if mine:
+                seat.feed(mine, engine.view(self.state, p))
+        self.check()
+
+    def check(self) -> None:
+        """Validation mode: compare every seat's majiang-core model with that seat's view."""
+        if not self.validate or self.state["phase"] != "playing" or self.state["hand"] is None:
+            return
+        for p, seat in self.seats.items():
+            self.checks += 1
+            diffs = mj.compare(seat.model(), engine.view(self.state, p))
+            self.mismatches.extend(f"seed {self.seed} {p} hand {len(self.state['history']) + 1} seq {self.state['seq']}: {d}" for d in diffs)
+
+    def close(self, record: GameRecord) -> None:
+        """Drop the node players and put the bridge's counters into `record`."""
+        for seat in self.seats.values():
+            record.refused.extend(seat.refused)
+            record.bridge_errors.extend(seat.errors)
+            for name, count in seat.sent.items():
+                record.bridge_messages[name] = record.bridge_messages.get(name, 0) + count
+            seat.close()
+        if self.validate:
+            record.checks, record.mismatches = self.checks, self.mismatches
 
 
 def play_game(
-    levels: dict[str, str], seed: int, *, options: dict[str, Any] | None = None, ai_seed: int | None = None, json_views: bool = True, timing: bool = True
+    levels: dict[str, str],
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    ai_seed: int | None = None,
+    json_views: bool = True,
+    timing: bool = True,
+    validate: bool = False,
+    translator: mj.Translator | None = None,
 ) -> GameRecord:
     """Play one whole game between AIs (`levels` maps player id -> level) and return its record.
 
@@ -66,12 +137,15 @@ def play_game(
     `json_views`) and its returned actions are applied in order with the current "seq"; a rejected
     action is counted and the rest of that batch dropped (the room layer does the same). When
     nobody has anything to send (only the claim window's minimum delay is left) the deadline fires.
+    Seats whose level is "majiang" play through the majiang-ai bridge; `validate` also checks every
+    seat's majiang-core model against its view after every step (`translator`: tests break it).
     """
     players = list(levels)
     base = seed * 7919 + 17 if ai_seed is None else ai_seed
     # one RNG per player: one seat's choices never shift another seat's tie-breaks (duplicate games)
     rngs = {p: random.Random(f"{base}-{p}") for p in players}
     state = engine.setup({"startedAt": 0, **(options or {})}, players, seed)
+    bridged = BridgedSeats(state, levels, validate, translator, seed)
     now = 0
     rejected = stalls = actions = 0
     decide_ms: dict[str, list[float]] = defaultdict(list)
@@ -86,18 +160,24 @@ def play_game(
             if json_views:
                 view = json.loads(json.dumps(view))  # the AI gets data only, as over the wire
             t0 = time.perf_counter()
-            batch = ai.decide(view, levels[player], rngs[player])
+            node_ms = 0.0
+            if levels[player] == MAJIANG:
+                batch, node_ms = bridged.seats[player].decide(view)
+            else:
+                batch = ai.decide(view, levels[player], rngs[player])
             if timing and batch:
-                ms = (time.perf_counter() - t0) * 1000
+                # majiang-ai decides when node gets the event; its own clock measures that
+                ms = node_ms if levels[player] == MAJIANG else (time.perf_counter() - t0) * 1000
                 decide_ms[levels[player]].append(ms)
                 if batch[0]["type"] in TURN_TYPES:
                     decide_ms[levels[player] + "/turn"].append(ms)
             for action in batch:
                 try:
-                    engine.apply(state, player, {**action, "seq": state["seq"], "at": now})
+                    events = engine.apply(state, player, {**action, "seq": state["seq"], "at": now})
                 except RuleError:
                     rejected += 1
                     break
+                bridged.after(events)
                 acted = True
                 actions += 1
             now += 100
@@ -108,15 +188,18 @@ def play_game(
             standing_in = state["phase"] == "playing" and h is not None and h["stage"] == "claim" and active == [state["players"][h["claim"]["from"]]]
             if not standing_in:
                 stalls += 1
-            now = max(now, int(engine.deadline(state)))
-            engine.apply(state, active[0], {"type": "timeout", "at": now})
+            now = max(now, int(engine.deadline(state) or now))
+            bridged.after(engine.apply(state, active[0], {"type": "timeout", "at": now}))
     result = engine.result(state)
     if result is None:
         raise RuntimeError("game did not end")
     rank = {r["player"]: r["rank"] for r in result["ranking"]}
     points = {r["player"]: r["points"] for r in result["ranking"]}
     stats = {p: dict(state["stats"][state["players"].index(p)]) for p in players}
-    return GameRecord(dict(levels), rank, points, stats, len(state["history"]), rejected, stalls, dict(decide_ms), time.perf_counter() - t_start, actions)
+    record = GameRecord(dict(levels), rank, points, stats, len(state["history"]), rejected, stalls, dict(decide_ms), time.perf_counter() - t_start, actions)
+    if bridged.seats:
+        bridged.close(record)
+    return record
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -142,6 +225,7 @@ def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, float]:
 
 def table_for(game: int, sanma: bool) -> dict[str, str]:
     """Game `game`'s players (ids p0..) and their levels."""
+    lv: tuple[str, ...]
     if sanma:
         lv = LEVELS
     else:
@@ -149,9 +233,9 @@ def table_for(game: int, sanma: bool) -> dict[str, str]:
     return {f"p{i}": level for i, level in enumerate(lv)}
 
 
-def _job(args: tuple[int, int, bool, str]) -> GameRecord:
-    game, seed, sanma, length = args
-    return play_game(table_for(game, sanma), seed, options={"length": length})
+def _job(args: tuple[int, int, bool, str, bool]) -> GameRecord:
+    game, seed, sanma, length, validate = args
+    return play_game(table_for(game, sanma), seed, options={"length": length}, validate=validate)
 
 
 def _play_all(job: Any, jobs: list[Any], workers: int) -> list[Any]:
@@ -171,9 +255,11 @@ def duplicate_tables(seed: int, sanma: bool, challenger: str, champion: str, len
     return [(seats[r], {p: (challenger if p == seats[r] else champion) for p in players}) for r in range(len(players))]
 
 
-def _duplicate_job(args: tuple[str, dict[str, str], int, str]) -> tuple[int, str, GameRecord]:
-    me, levels, seed, length = args
-    return seed, me, play_game(levels, seed, options={"length": length})
+def _duplicate_job(args: tuple[Any, ...]) -> tuple[int, str, GameRecord]:
+    """One duplicate game: ``(challenger's id, levels, seed, length[, validate])``."""
+    me, levels, seed, length, *rest = args
+    validate = bool(rest and rest[0])
+    return seed, me, play_game(levels, seed, options={"length": length}, validate=validate)
 
 
 def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: str, champion: str, sanma: bool) -> list[str]:
@@ -207,23 +293,46 @@ def summarize_duplicate(games: list[tuple[int, str, GameRecord]], challenger: st
     ]
 
 
-def run_duplicate(seeds: int, workers: int, seed: int, challenger: str, champion: str, *, sanma: bool = False, length: str = "tonpuu") -> list[str]:
+def run_duplicate(
+    seeds: int, workers: int, seed: int, challenger: str, champion: str, *, sanma: bool = False, length: str = "tonpuu", validate: bool = False
+) -> list[str]:
     """Play a duplicate match over `seeds` seeds (each seed once per seat rotation) and return the
     report lines: the per-level table, then the seed-paired figures."""
-    jobs = [(me, levels, s, length) for s in range(seed, seed + seeds) for me, levels in duplicate_tables(s, sanma, challenger, champion, length)]
+    jobs = [(me, levels, s, length, validate) for s in range(seed, seed + seeds) for me, levels in duplicate_tables(s, sanma, challenger, champion, length)]
     t0 = time.perf_counter()
     games = _play_all(_duplicate_job, jobs, workers)
     lines = summarize([r for _, _, r in games], sanma)
     lines += summarize_duplicate(games, challenger, champion, sanma)
+    lines += bridge_lines([r for _, _, r in games], validate)
     lines.append(f"{len(jobs)} {length} games in {time.perf_counter() - t0:.1f} s on {workers} worker(s)")
+    return lines
+
+
+def bridge_lines(records: list[GameRecord], validate: bool) -> list[str]:
+    """The majiang bridge's figures: refused replies, node errors and (validation) model checks."""
+    lines = []
+    if validate:
+        mism = [m for r in records for m in r.mismatches]
+        lines.append(f"validation: {len(records)} games, {sum(r.checks for r in records)} model checks, {len(mism)} mismatches")
+        lines += [f"  mismatch: {m}" for m in mism[:10]]
+    if any(MAJIANG in r.levels.values() for r in records) or validate:
+        refused = [x for r in records for x in r.refused]
+        errors = [x for r in records for x in r.bridge_errors]
+        lines.append(f"majiang bridge: {len(refused)} refused replies, {len(errors)} messages majiang-core rejected")
+        sent: dict[str, int] = defaultdict(int)
+        for r in records:
+            for name, count in r.bridge_messages.items():
+                sent[name] += count
+        lines.append("  messages sent: " + ", ".join(f"{name} {count}" for name, count in sorted(sent.items(), key=lambda kv: -kv[1])))
+        lines += [f"  refused: {x}" for x in refused[:10]] + [f"  error: {x}" for x in errors[:10]]
     return lines
 
 
 def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
     """The report lines for a list of finished games."""
-    by_level: dict[str, dict[str, list[float]]] = {lv: defaultdict(list) for lv in LEVELS}
-    hands = {lv: 0 for lv in LEVELS}
-    counters = {lv: defaultdict(int) for lv in LEVELS}
+    by_level: dict[str, dict[str, list[float]]] = {lv: defaultdict(list) for lv in ALL_LEVELS}
+    hands = {lv: 0 for lv in ALL_LEVELS}
+    counters: dict[str, defaultdict[str, int]] = {lv: defaultdict(int) for lv in ALL_LEVELS}
     h2h: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for r in records:
         for p, lv in r.levels.items():
@@ -235,7 +344,7 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
                 counters[lv][key] += value
         for a, la in r.levels.items():
             for b, lb in r.levels.items():
-                if LEVELS.index(la) < LEVELS.index(lb):
+                if ALL_LEVELS.index(la) < ALL_LEVELS.index(lb):
                     h2h[(la, lb)][0] += 1 if r.rank[a] < r.rank[b] else 0
                     h2h[(la, lb)][1] += 1
     seats = 3 if sanma else 4
@@ -244,7 +353,7 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
         f"{'level':7} {'seats':>5} {'avg place (95% CI)':>22} {'top rate (95% CI)':>24} "
         f"{'win/hand':>9} {'deal-in/hand (95% CI)':>26} {'riichi':>7} {'calls':>6} {'avg pts':>8}"
     )
-    for lv in LEVELS:
+    for lv in ALL_LEVELS:
         d = by_level[lv]
         n = len(d["rank"])
         if not n:
@@ -261,14 +370,14 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
             f"{c['riichi'] / max(1, hn):6.1%} {c['calls'] / max(1, hn):6.1%} {statistics.fmean(d['points']):8.0f}"
         )
     lines.append(f"(average placement of a random seat: {(seats + 1) / 2:.1f})")
-    for (a, b), (k, n) in sorted(h2h.items(), key=lambda kv: (LEVELS.index(kv[0][0]), LEVELS.index(kv[0][1]))):
+    for (a, b), (k, n) in sorted(h2h.items(), key=lambda kv: (ALL_LEVELS.index(kv[0][0]), ALL_LEVELS.index(kv[0][1]))):
         lo, hi = wilson(k, n)
         lines.append(f"head-to-head {a} above {b}: {k}/{n} = {k / max(1, n):.1%} (95% CI {lo:.1%}-{hi:.1%})")
     times: dict[str, list[float]] = defaultdict(list)
     for r in records:
         for lv, ms in r.decide_ms.items():
             times[lv].extend(ms)
-    for lv in [x for level in LEVELS for x in (level, level + "/turn")]:
+    for lv in [x for level in ALL_LEVELS for x in (level, level + "/turn")]:
         ts = sorted(times[lv])
         if ts:
             lines.append(
@@ -279,12 +388,12 @@ def summarize(records: list[GameRecord], sanma: bool) -> list[str]:
     return lines
 
 
-def run(games: int, workers: int, seed: int, *, sanma: bool = False, length: str = "tonpuu") -> list[str]:
+def run(games: int, workers: int, seed: int, *, sanma: bool = False, length: str = "tonpuu", validate: bool = False) -> list[str]:
     """Play `games` seeded games and return the report lines."""
-    jobs = [(g, seed + g, sanma, length) for g in range(games)]
+    jobs = [(g, seed + g, sanma, length, validate) for g in range(games)]
     t0 = time.perf_counter()
     records = _play_all(_job, jobs, workers)
-    lines = summarize(records, sanma)
+    lines = summarize(records, sanma) + bridge_lines(records, validate)
     lines.append(f"{games} {length} games in {time.perf_counter() - t0:.1f} s on {workers} worker(s)")
     return lines
 
@@ -303,15 +412,22 @@ def main(argv: list[str] | None = None) -> None:
         help="duplicate match, e.g. hard:normal: --games seeds, each played once per seat "
         "rotation with the challenger in one seat and the champion in the others",
     )
+    parser.add_argument(
+        "--validate",
+        action="store_true",
+        help="compare a majiang-core model of every seat with its view after every step (needs node and .bench/majiang)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.duplicate:
         challenger, _, champion = args.duplicate.partition(":")
-        if challenger not in LEVELS or champion not in LEVELS or challenger == champion:
-            parser.error("--duplicate takes two different levels, e.g. hard:normal")
-        for line in run_duplicate(args.games, args.workers, args.seed, challenger, champion, sanma=args.sanma, length=args.length):
+        if challenger not in ALL_LEVELS or champion not in ALL_LEVELS or challenger == champion:
+            parser.error("--duplicate takes two different levels, e.g. hard:normal or hard:majiang")
+        if MAJIANG in (challenger, champion) and args.sanma:
+            parser.error("majiang-ai plays 4-player mahjong only")
+        for line in run_duplicate(args.games, args.workers, args.seed, challenger, champion, sanma=args.sanma, length=args.length, validate=args.validate):
             print(line)
         return
-    for line in run(args.games, args.workers, args.seed, sanma=args.sanma, length=args.length):
+    for line in run(args.games, args.workers, args.seed, sanma=args.sanma, length=args.length, validate=args.validate):
         print(line)
 
 
