@@ -7,7 +7,7 @@ import reflex as rx
 from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.locale import LocaleState
 from tilerooms.shell.server_clock import clock_url
-from tilerooms.shell.text import by_locale, tr
+from tilerooms.shell.text import SR_ONLY, by_locale, tr
 
 __all__ = ["header", "nav_link", "page", "tr"]
 
@@ -36,15 +36,12 @@ def header_account_link() -> rx.Component:
     )
 
 
-_SR_ONLY = {"position": "absolute", "width": "1px", "height": "1px", "overflow": "hidden", "clip": "rect(0 0 0 0)", "whiteSpace": "nowrap"}
-
-
 def sound_toggle() -> rx.Component:
     """소리 on/off for the game alerts (issue 34: 13), kept in this browser by assets/alerts.js: both
     faces are here, each with its own label, and the script's one style rule shows the right one."""
     return rx.el.button(
-        rx.el.span(rx.icon("volume-2", size=18), rx.el.span(tr("sound.mute"), style=_SR_ONLY), class_name="sound-on", display="inline-flex"),
-        rx.el.span(rx.icon("volume-x", size=18), rx.el.span(tr("sound.unmute"), style=_SR_ONLY), class_name="sound-off", display="none"),
+        rx.el.span(rx.icon("volume-2", size=18), rx.el.span(tr("sound.mute"), style=SR_ONLY), class_name="sound-on", display="inline-flex"),
+        rx.el.span(rx.icon("volume-x", size=18), rx.el.span(tr("sound.unmute"), style=SR_ONLY), class_name="sound-off", display="none"),
         on_click=rx.call_script("window.tileroomsAlerts && window.tileroomsAlerts.toggleMute()"),
         class_name="sound-toggle",
         id="sound-toggle",

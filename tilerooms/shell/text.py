@@ -15,6 +15,18 @@ from tilerooms.i18n import MESSAGES, SERVER_MESSAGES, placeholders
 from tilerooms.rooms.catalog import GAMES
 from tilerooms.shell.locale import LocaleState
 
+# visually hidden, still read by a screen reader: the usual "sr-only" box (display:none is never spoken)
+SR_ONLY = {
+    "position": "absolute",
+    "width": "1px",
+    "height": "1px",
+    "margin": "-1px",
+    "overflow": "hidden",
+    "clip": "rect(0 0 0 0)",
+    "clipPath": "inset(50%)",
+    "whiteSpace": "nowrap",
+}
+
 
 def is_en() -> rx.Var:
     """True when the viewer chose English."""

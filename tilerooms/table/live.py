@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tilerooms.shell.text import by_locale, tr
-
-# visually hidden, still read: the usual "sr-only" box (a display:none region is never spoken)
-_SR_ONLY = {"position": "absolute", "width": "1px", "height": "1px", "margin": "-1px", "overflow": "hidden", "clipPath": "inset(50%)", "whiteSpace": "nowrap"}
+from tilerooms.shell.text import SR_ONLY, by_locale, tr
 
 
 def live_line(*, ko: rx.Var, en: rx.Var, turn: rx.Var, extra: rx.Var | None = None) -> rx.Component:
@@ -24,4 +21,4 @@ def live_line(*, ko: rx.Var, en: rx.Var, turn: rx.Var, extra: rx.Var | None = No
     if extra is not None:
         parts.append(extra.to(str))
     said = rx.Var.create(parts).to(list[str]).filter(lambda part: part != "").join(". ")
-    return rx.el.div(said, id="table-live", role="status", aria_live="polite", aria_atomic="true", style=_SR_ONLY)
+    return rx.el.div(said, id="table-live", role="status", aria_live="polite", aria_atomic="true", style=SR_ONLY)
