@@ -33,6 +33,13 @@ PONDS = {0: "1z4z1m9p8s2p3p", 1: "1z9m9p1s4z6p2s5p", 2: "1z4z8m7m3s4s5s6s", 3: "
 MELDS = {3: [{"type": "pon", "tiles": "777s", "from": 2}]}
 
 
+def _after_my_discard(room) -> tuple[dict, list[dict]]:
+    """The host's last discard in the room's log, and the entries after it."""
+    entries = play.log_entries(room)
+    at = next(i for i in range(len(entries) - 1, -1, -1) if entries[i].get("action", {}).get("type") == "discard" and not entries[i]["by"].startswith("ai-"))
+    return entries[at], entries[at + 1 :]
+
+
 def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     host, watcher = (open_page(locale="ko-KR", viewport={"width": 1280, "height": 900}) for _ in range(2))
     host_frames, watcher_frames = record_frames(host), record_frames(watcher)
@@ -59,8 +66,12 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
         drawn.click()
         expect(watcher.locator("#pond-bottom .mj-tile")).to_have_count(8, timeout=10_000)
         expect(watcher.locator('#pond-bottom .mj-tile[data-last="true"]')).to_have_attribute("data-code", "9s")
-        # the next seat (right) draws once the claim window closes: the discard is over
-        expect(watcher.locator('#plate-right[data-current="true"]')).to_be_visible(timeout=10_000)
+        # the claim window closes (the server's time-out after the three answers): the discard is
+        # over (the right seat's turn that follows can be over in 0.7 s: too short to poll for)
+        for _ in range(100):
+            if len(_after_my_discard(stored_room(room_id))[1]) >= 4:
+                break
+            watcher.wait_for_timeout(100)
         watcher.wait_for_timeout(300)  # a Playwright call: frames received so far are delivered
         stored = stored_room(room_id)
         hand = stored.game_state["hand"]  # read after the frames: hidden now = hidden then
@@ -79,9 +90,7 @@ def test_a_discard_reaches_the_spectator_in_small_frames(open_page, base_url):
     hidden += hand["live"] + hand["rinshan"] + hand["dora"][hand["dora_revealed"] :] + hand["ura"]
     assert not set(hidden) & ids_in(watcher_frames[marks[1] :])
     # the AIs' answers: decided after the window opened, held for the minimum, never shown
-    entries = play.log_entries(stored)
-    at = next(i for i in range(len(entries) - 1, -1, -1) if entries[i].get("action", {}).get("type") == "discard" and not entries[i]["by"].startswith("ai-"))
-    thrown, after = entries[at], entries[at + 1 :]
+    thrown, after = _after_my_discard(stored)
     answers = after[:3]
     assert all(e["by"].startswith("ai-") and e.get("action", {}).get("type") == "pass" for e in answers), after[:4]
     closing = after[3]  # the window's time-out, fired by the server's clock
