@@ -23,7 +23,7 @@ export MJE_HANCHAN="${MJE_HANCHAN:-200}"
 python -m pytest tests/unit -q -p no:cacheprovider -n auto "$@" || status=$?
 python -m pytest tests --ignore=tests/unit --ignore=tests/e2e --ignore=tests/faults -q -p no:cacheprovider "$@" || status=$?
 # a real browser and killed workers on a loaded 2-core machine: a failed test gets one more try
-# (Playwright's own CI default); the summary line counts reruns, and a test failing twice fails
-python -m pytest tests/e2e -q -p no:cacheprovider --reruns 1 --reruns-delay 2 "$@" || status=$?
-python -m pytest tests/faults -q -p no:cacheprovider --reruns 1 --reruns-delay 2 "$@" || status=$?
+# (Playwright's own CI default); the summary names the tests rerun (-rR), and a test failing twice fails
+python -m pytest tests/e2e -q -p no:cacheprovider -rfER --reruns 1 --reruns-delay 2 "$@" || status=$?
+python -m pytest tests/faults -q -p no:cacheprovider -rfER --reruns 1 --reruns-delay 2 "$@" || status=$?
 exit $status
