@@ -124,11 +124,8 @@ def test_room_state_lines_in_both_locales():
     options = {"turnSeconds": 90, "gameSeconds": 1200}
     assert _options_text(options) == "턴 90초 · 전체 20분"
     assert _options_text(options, "en") == "Turn 90 s · game 20 min"
-    assert (
-        _mahjong_options_text({"length": "tonpuu", "turnSeconds": 10, "claimSeconds": 5, "claimMinDelayMs": 1000})
-        == "동풍전 · 타패 10초 · 응답 5초 · 타패 뒤 1초"
-    )
-    assert _mahjong_options_text({}, "en") == "Half game · discard 15 s · call 8 s · pause 0.4 s"
+    assert _mahjong_options_text({"length": "tonpuu", "turnSeconds": 10, "claimSeconds": 5}) == "동풍전 · 타패 10초 · 응답 5초"
+    assert _mahjong_options_text({}, "en") == "Half game · discard 15 s · call 8 s"
 
 
 def test_the_states_hold_message_ids_not_korean_lines():

@@ -45,8 +45,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # lines the room state formats (tilerooms/table/state.py, rummikub_view.py): str.format templates
     "room.options": {"ko": "턴 {turn}초 · 전체 {minutes}분", "en": "Turn {turn} s · game {minutes} min"},
     "room.options.mahjong": {
-        "ko": "{length} · 타패 {turn}초 · 응답 {claim}초 · 타패 뒤 {pause}초",
-        "en": "{length} · discard {turn} s · call {claim} s · pause {pause} s",
+        "ko": "{length} · 타패 {turn}초 · 응답 {claim}초",
+        "en": "{length} · discard {turn} s · call {claim} s",
     },
     "room.options.hanchan": {"ko": "반장전", "en": "Half game"},
     "room.options.tonpuu": {"ko": "동풍전", "en": "East round"},

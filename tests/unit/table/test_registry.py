@@ -107,5 +107,5 @@ async def test_each_games_table_sets_its_own_options_line():
         shown[game] = (room.game, room.options_text, room.options_text_en)
     assert shown == {
         "rummikub": ("rummikub", "턴 60초 · 전체 30분", "Turn 60 s · game 30 min"),
-        "mahjong": ("mahjong", "반장전 · 타패 15초 · 응답 8초 · 타패 뒤 0.4초", "Half game · discard 15 s · call 8 s · pause 0.4 s"),
+        "mahjong": ("mahjong", "반장전 · 타패 15초 · 응답 8초", "Half game · discard 15 s · call 8 s"),
     }

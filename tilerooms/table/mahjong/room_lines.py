@@ -9,15 +9,12 @@ from tilerooms.i18n import text
 
 
 def options_text(options: dict[str, Any], locale: str = "ko") -> str:
-    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초 · 타패 뒤 0.4초"
-    (the last: the claim window's minimum, spec 5.3 step 2; a sanma room's mode is in the game's
-    name beside it: `GameDefinition.display_names`)."""
-    pause = options.get("claimMinDelayMs", 400)
-    return _options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), pause, locale)
+    """The mahjong room's options under its name: "반장전 · 타패 15초 · 응답 8초" (a sanma room's
+    mode is in the game's name beside it: `GameDefinition.display_names`)."""
+    return _options_line(options.get("length") == "tonpuu", options.get("turnSeconds", 15), options.get("claimSeconds", 8), locale)
 
 
 @functools.lru_cache(maxsize=256)  # every push shows it; rooms share a handful of settings
-def _options_line(tonpuu: bool, turn: Any, claim: Any, pause_ms: Any, locale: str) -> str:
+def _options_line(tonpuu: bool, turn: Any, claim: Any, locale: str) -> str:
     length = text("room.options.tonpuu" if tonpuu else "room.options.hanchan", locale)
-    pause = f"{pause_ms / 1000:g}" if isinstance(pause_ms, int) else pause_ms
-    return text("room.options.mahjong", locale).format(length=length, turn=turn, claim=claim, pause=pause)
+    return text("room.options.mahjong", locale).format(length=length, turn=turn, claim=claim)
