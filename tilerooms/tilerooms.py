@@ -101,7 +101,8 @@ async def migrations():
 
 @contextlib.asynccontextmanager
 async def rooms_runtime():
-    """Start the room clock (time-outs, AI turns, rejoin grace) and the presence sweep."""
+    """Start the room clock (time-outs, AI turns, rejoin grace), the presence sweep and the
+    quick-match matcher."""
     collector.tune_for_serving()  # the worker's start-up objects leave the collector's walks
     rooms = wiring.rooms()
     service, live = rooms.service, rooms.live
@@ -121,7 +122,8 @@ async def rooms_runtime():
             except Exception:  # noqa: BLE001 - e.g. Redis away for a moment: the next sweep tries again
                 log.warning("presence sweep failed", exc_info=True)
 
-    tasks = [asyncio.create_task(service.run_clock()), asyncio.create_task(sweep_forever())]
+    # the quick-match matcher runs on every worker; the one holding its role matches (issue 37)
+    tasks = [asyncio.create_task(service.run_clock()), asyncio.create_task(sweep_forever()), asyncio.create_task(rooms.quick.run())]
     try:
         yield
     finally:

@@ -10,12 +10,17 @@ after a fork, never at import), and a test installs its own with `use(...)`.
 from __future__ import annotations
 
 import asyncio
+import importlib
+import importlib.util
 from dataclasses import dataclass
 
 from tilerooms import settings as app_settings
 from tilerooms.rooms.bus import MemoryBus, RedisBus
+from tilerooms.rooms.identity import MEMBER_PREFIX
 from tilerooms.rooms.live import LiveViewers
 from tilerooms.rooms.presence import LocalWorkers, WorkerRegistry
+from tilerooms.rooms.queue_store import MemoryQueueStore, QueueStore
+from tilerooms.rooms.quick_match import QuickMatch, RatingLookup, same_rating
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 from tilerooms.settings import Settings
@@ -27,6 +32,7 @@ class Rooms:
 
     service: RoomService
     live: LiveViewers
+    quick: QuickMatch  # 빠른 대전's queues and matcher (issue 37)
     loop: asyncio.AbstractEventLoop | None = None  # set by the app's start-up task; seeding code on other threads uses it
 
 
@@ -54,15 +60,46 @@ def build_workers(settings: Settings) -> WorkerRegistry:
     return LocalWorkers()
 
 
+def member_ratings() -> RatingLookup:
+    """Quick match's rating lookup: a member's rating from the accounts layer (its
+    `ratings.rating_for(user_id, rating_key)`, when this build has it), the same number for
+    everyone else. The room layer may not import accounts: the lookup is handed in from here."""
+    if importlib.util.find_spec("tilerooms.accounts.ratings") is None:
+        return same_rating
+    rating_for = importlib.import_module("tilerooms.accounts.ratings").rating_for
+
+    async def lookup(person_id: str, rating_key: str) -> float:
+        number = person_id.removeprefix(MEMBER_PREFIX)
+        if not person_id.startswith(MEMBER_PREFIX) or not number.isdigit():
+            return await same_rating(person_id, rating_key)
+        return float(await rating_for(int(number), rating_key))
+
+    return lookup
+
+
+def build_queue(settings: Settings) -> QueueStore:
+    """Quick match's queues: in Redis when configured (shared by every worker), else in process."""
+    if settings.redis_url:
+        from redis.asyncio import Redis
+
+        from tilerooms.rooms.queue_store_redis import RedisQueueStore
+
+        return RedisQueueStore(Redis.from_url(settings.redis_url))
+    return MemoryQueueStore()
+
+
 def build(settings: Settings) -> Rooms:
     """The rooms of a worker configured by `settings`."""
     service = build_service(settings)
-    return Rooms(service, LiveViewers(service, build_workers(settings)))
+    workers = build_workers(settings)
+    quick = QuickMatch(service, build_queue(settings), rating=member_ratings(), worker_id=workers.worker_id)
+    return Rooms(service, LiveViewers(service, workers), quick)
 
 
 def on(service: RoomService) -> Rooms:
-    """Rooms around a given service, watched by this process alone (tests, benches)."""
-    return Rooms(service, LiveViewers(service))
+    """Rooms around a given service, watched by this process alone, its quick match queued in
+    process (tests, benches)."""
+    return Rooms(service, LiveViewers(service), QuickMatch(service, rating=member_ratings()))
 
 
 _rooms: Rooms | None = None

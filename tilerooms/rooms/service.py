@@ -212,6 +212,50 @@ class RoomService:
         await self._change(room_id, fill_and_start)
         return room_id
 
+    async def create_matched(self, room_id: str, people: list[Identity], *, game: str, seats: int, options: dict[str, Any], ai_level: str, name: str) -> str:
+        """빠른 대전 (issue 37): a room `room_id` with `people` seated in order, AIs of `ai_level` in
+        the seats left, its game started at once. Each person is away until a page of theirs shows
+        the room (one who never comes is let go after the grace, like a host made over a socket)."""
+        now = self.clock()
+        room = waiting.new_room(room_id, people[0], game=game, name=name, options=options, seats=seats, now=now)
+        for person in people[1:]:
+            waiting.join_seat(room, person)
+        async with self.store.lock(room_id):
+            await self.store.save(room)
+
+        def fill_and_start(room: Room, now: int) -> None:
+            for index, seat in enumerate(room.seats):
+                if seat.occupant is None:
+                    waiting.add_ai(room, room.host_id, index, ai_level)
+            play.begin_game(room, [s.occupant.id for s in room.seats if s.occupant is not None], self._seed(), now)
+            for person in people:
+                presence.await_arrival(room, person.id, now)
+
+        await self._change(room_id, fill_and_start)
+        return room_id
+
+    async def _rooms_seating(self, person_id: str) -> list[Room]:
+        """Every stored room with `person_id` in a seat (a scan: asked when someone queues)."""
+        seated = []
+        for room_id in await self.store.room_ids():
+            room = await self.store.load(room_id)
+            if room is not None and room.seat_of(person_id) is not None:
+                seated.append(room)
+        return seated
+
+    async def game_in_progress_of(self, person_id: str) -> str | None:
+        """The id of a room where `person_id` sits in a game in progress, if any."""
+        for room in await self._rooms_seating(person_id):
+            if room.status in ("playing", "paused"):
+                return room.id
+        return None
+
+    async def leave_waiting_rooms(self, person_id: str) -> None:
+        """`person_id` leaves every room where they sit without a game in progress."""
+        for room in await self._rooms_seating(person_id):
+            if room.status not in ("playing", "paused"):
+                await self.leave(room.id, person_id)
+
     async def lobby(self) -> list[dict[str, Any]]:
         """Open rooms for the lobby list (solo practice rooms are private)."""
         if self._lobby is None:
