@@ -17,6 +17,7 @@ from tilerooms.games import GAMES
 from tilerooms.pages.account.page import profile_page, rankings_page, records_page, signin_page
 from tilerooms.pages.account.state import AccountState
 from tilerooms.pages.lobby.page import lobby
+from tilerooms.pages.lobby.quick_state import QuickMatchState
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.pages.replay.page import replay_page
 from tilerooms.pages.replay.review_state import ReplayReview
@@ -74,7 +75,7 @@ app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful e
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 app.add_middleware(IdentityCheck())  # a client token is no credential: each socket shows its identity (issue 35: 2)
 sockets.use_app(app)  # which sockets are open: asked by the lobby and the presence sweep
-LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow]
+LOBBY_LOAD = [IdentityState.ensure, LobbyState.refresh, LobbyState.follow, QuickMatchState.enter, QuickMatchState.follow]
 app.add_page(lobby, route="/", title=page_title("title.lobby"), on_load=LOBBY_LOAD)
 app.add_page(lobby, route="/lobby", title=page_title("title.lobby"), on_load=LOBBY_LOAD)
 app.add_page(room_page, route="/room/[room_id]", title=page_title("title.room"), on_load=[IdentityState.ensure, RoomState.enter])

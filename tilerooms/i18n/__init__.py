@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from tilerooms.core.errors import RuleError
-from tilerooms.i18n import account, board, lobby, mahjong, mahjong_results, replay, room, site
+from tilerooms.i18n import account, board, lobby, mahjong, mahjong_results, quick, replay, room, site
 from tilerooms.i18n.server import SERVER_MESSAGES
 
 LOCALES = ("ko", "en")
@@ -33,6 +33,7 @@ def _merge(*tables: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 MESSAGES: dict[str, dict[str, str]] = _merge(
     site.MESSAGES,
     lobby.MESSAGES,
+    quick.MESSAGES,
     room.MESSAGES,
     board.MESSAGES,
     mahjong.MESSAGES,

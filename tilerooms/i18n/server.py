@@ -16,6 +16,17 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The request was not understood. Please reload the page and try again",
     },
     "no_room": {"ko": "없는 방이에요", "en": "This room does not exist"},
+    # 빠른 대전 (issue 37: rooms/quick_match.py)
+    "bad_mode": {"ko": "없는 빠른 대전 방식이에요", "en": "There is no such quick match"},
+    "bad_fill": {"ko": "AI로 채우기는 10·30·60초 중에서 골라 주세요", "en": "Choose 10, 30 or 60 seconds for the AI fill"},
+    "in_game": {
+        "ko": "진행 중인 게임에 자리가 있어요. 그 게임을 마치거나 나간 뒤에 빠른 대전을 눌러 주세요",
+        "en": "You have a seat in a game in progress. Finish or leave it before a quick match",
+    },
+    "quick.lost": {
+        "ko": "연결이 끊겨 빠른 대전 대기가 취소됐어요. 다시 눌러 주세요",
+        "en": "The connection dropped and your quick match was cancelled. Please press it again",
+    },
     "room_closed": {"ko": "없는 방이거나 이미 닫힌 방이에요", "en": "This room does not exist or is already closed"},
     "bad_seats.ai_count": {"ko": "AI는 1~3명까지 넣을 수 있어요", "en": "You can add 1 to 3 AI players"},
     "bad_action": {"ko": "잘못된 요청이에요", "en": "Invalid request"},

@@ -17,6 +17,25 @@ def nav_link(key: str, href: str, **props) -> rx.Component:
     return rx.link(tr(key), href=href, size=rx.breakpoints(initial="2", sm="3"), weight="medium", underline="none", **props)
 
 
+def quick_match_link() -> rx.Component:
+    """빠른 대전 (issue 37): to the lobby's queue panel. On a phone only its icon (the header holds
+    no more words at 390 px); its name stays its accessible label."""
+    return rx.link(
+        rx.icon("zap", size=18),
+        rx.text(tr("quick.title"), display=rx.breakpoints(initial="none", md="inline")),
+        href="/lobby#quick-match",
+        size=rx.breakpoints(initial="2", sm="3"),
+        weight="medium",
+        underline="none",
+        aria_label=tr("quick.title"),
+        display="inline-flex",
+        align_items="center",
+        gap="4px",
+        id="nav-quick",
+        class_name="tr-quick",
+    )
+
+
 def header_account_link() -> rx.Component:
     """The header's account entry: the member's name (to /me) or "로그인"."""
     return rx.cond(
@@ -81,9 +100,12 @@ def header() -> rx.Component:
         ),
         # a 390 px phone in English: the longer links and the sound toggle leave no room for the word
         rx.el.style("@media (max-width: 519px) { .tr-shell[lang='en'] .tr-brand-word { display: none; } }"),
+        # the quick-match link's icon alone on a phone: still a 44 px target, as the brand's
+        rx.el.style("@media (max-width: 767px) { .tr-header a.tr-quick { box-sizing: border-box; min-width: 44px; min-height: 44px; } }"),
         rx.spacer(),
         # the site's navigation landmark (issue 34: 14); a flex row spaced as the header's own
         rx.el.nav(
+            quick_match_link(),
             nav_link("nav.lobby", "/lobby", id="nav-lobby"),
             nav_link("nav.rankings", "/rankings", id="nav-rankings"),
             header_account_link(),

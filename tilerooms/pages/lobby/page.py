@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.pages.lobby.quick_panel import quick_panel
+from tilerooms.pages.lobby.segments import segments
 from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.shell.choice import choice
 from tilerooms.shell.header import page
@@ -155,27 +157,11 @@ def _create_mahjong_form() -> rx.Component:
     )
 
 
-def _segments(label_key: str, choices: list[tuple[str, rx.Var | str]], value: rx.Var, on_change, test_id: str) -> rx.Component:
-    """A label and a segmented control (one tap per choice, ≥ 40 px tall); item ids are `test_id-value`."""
-    return rx.hstack(
-        rx.text(tr(label_key), size="2"),
-        rx.segmented_control.root(
-            *[rx.segmented_control.item(label, value=v, id=f"{test_id}-{v}") for v, label in choices],
-            value=value,
-            on_change=on_change,
-            size="3",
-            id=test_id,
-        ),
-        align="center",
-        spacing="2",
-    )
-
-
 def _practice_choice() -> rx.Component:
     """How many AIs (number tiles) and which level, for both practice buttons; kept in this browser."""
     return rx.hstack(
-        _segments("lobby.practice.ais", [(n, n) for n in AI_COUNTS], PracticeState.ais, PracticeState.choose_ais, "practice-ais"),
-        _segments("lobby.practice.level", [(v, tr(f"level.{v}")) for v in LEVELS], PracticeState.level, PracticeState.choose_level, "practice-level"),
+        segments("lobby.practice.ais", [(n, n) for n in AI_COUNTS], PracticeState.ais, PracticeState.choose_ais, "practice-ais"),
+        segments("lobby.practice.level", [(v, tr(f"level.{v}")) for v in LEVELS], PracticeState.level, PracticeState.choose_level, "practice-level"),
         spacing="4",
         align="center",
         wrap="wrap",
@@ -196,6 +182,7 @@ def lobby() -> rx.Component:
                 spacing="4",
                 width="100%",
             ),
+            quick_panel(),  # 빠른 대전 (issue 37)
             _practice_choice(),
             rx.hstack(
                 rx.button(tr("lobby.practice"), id="practice", size="3", on_click=LobbyState.practice),

@@ -1,0 +1,177 @@
+"""The lobby's 빠른 대전 panel (issue 37): press a mode, wait while the page shows the queue live,
+go to the room the matcher made, or cancel.
+
+The queue itself lives in the room layer (`rooms/quick_match.py`); this state only mirrors it for
+one browser. Its loop (`follow`, started with the lobby) asks every second: while this browser
+queues, that renews the entry's lease, and a closed tab or a page left for another stops the loop,
+which takes the entry out at once. The browser's own queue request (`_queued`) outlives the page's
+reset on entry, so a socket that reconnects (its worker died, issue 37: "never silently lost")
+finds its place again — or, when the place is gone meanwhile, queues again with its first waiting
+time and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+import reflex as rx
+
+from tilerooms import wiring
+from tilerooms.core import RuleError
+from tilerooms.i18n import refusal
+from tilerooms.reflex_ext import sockets
+from tilerooms.reflex_ext.assign import put
+from tilerooms.reflex_ext.page_reset import entered, reset
+from tilerooms.reflex_ext.payloads import browser_event
+from tilerooms.rooms.identity import Identity
+from tilerooms.rooms.quick_match import FILL_WAITS_S
+from tilerooms.shell.identity import IdentityState
+from tilerooms.shell.origin import request_origin
+
+QUEUE_POLL_S = 1.0  # the queue's state and this browser's lease, every second
+FOLLOW_LEASE_MS = 5_000  # a loop silent this long is gone (its worker died): the page's next load starts one
+FILLS = ("off", *(str(s) for s in FILL_WAITS_S))
+FILL_LEVELS = ("easy", "normal", "hard")
+LOBBY_PATHS = ("", "/lobby")
+
+
+def clock_text(ms: int) -> str:
+    """A waiting time as "m:ss"."""
+    seconds = max(0, ms) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class QuickMatchState(rx.State):
+    """This browser's quick-match panel."""
+
+    counts: dict[str, int] = {}  # mode id -> people queued
+    mode: str = ""  # the mode this browser waits for ("" when it does not)
+    waited: str = "0:00"
+    waiting: int = 0  # people queued for that mode
+    fill_in: int = -1  # seconds until the AI fill (-1: no fill)
+    fill: str = "off"  # the AI fill chosen for the next press ("off" or seconds)
+    level: str = "easy"
+    error: str = ""
+    error_args: dict[str, str] = {}
+    _queued: dict[str, Any] = {}  # what this browser asked for: mode, since, fill, level (kept on entry)
+    _following_until: int = 0  # epoch ms: this browser's loop runs until then unless it renews it
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_queued", "_following_until", "fill", "level")
+
+    @browser_event
+    async def enter(self) -> None:
+        """The lobby opens: what the panel showed goes (its loop shows the queue again)."""
+        with entered(self):
+            put(self, {"counts": await wiring.rooms().quick.counts()})
+
+    @browser_event
+    def choose_fill(self, value: str | list[str]) -> None:
+        """AI fill for the next press: "off", "10", "30" or "60" (seconds); anything else is ignored."""
+        if value in FILLS:
+            self.fill = value
+
+    @browser_event
+    def choose_level(self, value: str | list[str]) -> None:
+        """The level of the AIs that fill; anything else is ignored."""
+        if value in FILL_LEVELS:
+            self.level = value
+
+    @browser_event
+    async def join(self, mode: str) -> None:
+        """Queue for `mode` with the AI fill chosen (a refusal shows on the panel's error line)."""
+        who = (await self.get_state(IdentityState))._current_user()
+        fill = None if self.fill == "off" else int(self.fill)
+        try:
+            status = await wiring.rooms().quick.join(who, mode, fill, self.level, origin=request_origin(self))
+        except RuleError as err:
+            self.error, args = refusal(err)
+            put(self, {"error_args": args})
+            return
+        self._queued = {"mode": mode, "since": status["since"], "fill": fill, "level": self.level}
+        put(self, {"error": "", "error_args": {}})
+        self._show(status, await wiring.rooms().quick.counts())
+
+    @browser_event
+    async def cancel(self) -> None:
+        """Leave the queue."""
+        who = (await self.get_state(IdentityState))._current_user()
+        self._queued = {}
+        await wiring.rooms().quick.leave(who.id)
+        self._show({"state": "idle"}, await wiring.rooms().quick.counts())
+
+    def _show(self, status: dict[str, Any], counts: dict[str, int]) -> None:
+        waiting = status["state"] == "waiting"
+        now = wiring.rooms().service.clock()
+        fill_at = status.get("fill_at") if waiting else None
+        put(
+            self,
+            {
+                "counts": counts,
+                "mode": status["mode"] if waiting else "",
+                "waited": clock_text(now - status["since"]) if waiting else "0:00",
+                "waiting": status.get("waiting", 0) if waiting else 0,
+                "fill_in": -1 if fill_at is None else max(0, (fill_at - now + 999) // 1000),
+            },
+        )
+
+    def _shown(self) -> bool:
+        return self.router.url.path.rstrip("/") in LOBBY_PATHS
+
+    @browser_event(background=True)
+    async def follow(self):
+        """While the lobby is open: the queue's state every second (renewing this browser's place);
+        to the room once matched. The place goes when the page or its tab does."""
+        token = self.router.session.client_token
+        quick = wiring.rooms().quick
+        async with self:
+            now = quick.rooms.clock()
+            if self._following_until > now:
+                return None  # this browser's loop runs (a loop whose worker died stops renewing this)
+            self._following_until = now + FOLLOW_LEASE_MS
+            who = (await self.get_state(IdentityState))._current_user()
+        matched = ""
+        try:
+            while not matched and await sockets.connected(token):
+                async with self:
+                    queued = dict(self._queued)
+                status = await quick.beat(who.id) if queued else {"state": "idle"}
+                if queued and status["state"] == "idle":
+                    async with self:
+                        still = self._queued == queued  # not cancelled meanwhile
+                    if still:  # the place went while this page was away (its worker died): queue again
+                        status = await self._queue_again(who, queued)
+                counts = await quick.counts()
+                async with self:
+                    if not self._shown():
+                        return None
+                    self._following_until = quick.rooms.clock() + FOLLOW_LEASE_MS
+                    if self._queued != queued:
+                        continue  # pressed or cancelled meanwhile: that request showed its own state
+                    if status["state"] == "matched":
+                        matched, self._queued = status["room"], {}
+                    elif status["state"] == "idle" and queued:
+                        self._queued = {}
+                        self.error = "quick.lost"
+                    self._show(status, counts)
+                if not matched:
+                    await asyncio.sleep(QUEUE_POLL_S)
+        finally:
+            async with self:
+                left = dict(self._queued)
+                self._following_until = 0
+                if not matched:
+                    self._queued = {}
+                    reset(self)
+            if left and not matched:
+                await quick.leave(who.id)  # the lobby or its tab is gone: so is the place
+        if not matched:
+            return None
+        await quick.reached(who.id)
+        return rx.redirect(f"/room/{matched}")
+
+    async def _queue_again(self, who: Identity, queued: dict[str, Any]) -> dict[str, Any]:
+        """Put a lost place back with its first waiting time; idle when that is refused now."""
+        try:
+            return await wiring.rooms().quick.join(who, queued["mode"], queued["fill"], queued["level"], since=queued["since"])
+        except RuleError:
+            return {"state": "idle"}
