@@ -41,10 +41,11 @@ def build_service(settings: Settings) -> RoomService:
     if settings.redis_url:
         from redis.asyncio import Redis
 
+        from tilerooms.rooms.seat_index import RedisSeatIndex
         from tilerooms.rooms.store_redis import RedisRoomStore
 
         client = Redis.from_url(settings.redis_url)
-        return RoomService(RedisRoomStore(client), RedisBus(client), ai_delay_ms=settings.ai_delay_ms)
+        return RoomService(RedisRoomStore(client), RedisBus(client), ai_delay_ms=settings.ai_delay_ms, seats=RedisSeatIndex(client))
     return RoomService(MemoryRoomStore(), MemoryBus(), ai_delay_ms=settings.ai_delay_ms)
 
 

@@ -13,11 +13,13 @@ from redis.asyncio import Redis
 
 from tests.helpers.people import GUEST, HOST, WATCHER
 from tests.integration.conftest import FakeClock
+from tilerooms.core import RuleError
 from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.queue_store import MatchNote, MemoryQueueStore
 from tilerooms.rooms.queue_store_redis import RedisQueueStore
 from tilerooms.rooms.quick_match import ORPHAN_MS, QuickMatch
 from tilerooms.rooms.ratelimit import RateLimiter
+from tilerooms.rooms.seat_index import MemorySeatIndex, RedisSeatIndex
 from tilerooms.rooms.service import RoomService
 from tilerooms.rooms.store import MemoryRoomStore
 from tilerooms.rooms.store_redis import RedisRoomStore
@@ -30,9 +32,10 @@ async def pair(request, clock: FakeClock) -> AsyncIterator[list[QuickMatch]]:
     """Two workers' quick-match services on one shared room store and queue store."""
     limiter = RateLimiter(clock=clock.seconds)
     if request.param == "memory":
-        rooms, queues = MemoryRoomStore(), MemoryQueueStore()
+        rooms, queues, seats = MemoryRoomStore(), MemoryQueueStore(), MemorySeatIndex()
         yield [
-            QuickMatch(RoomService(rooms, MemoryBus(), clock=clock, limiter=limiter), queues, worker_id=f"w{i}", leader_ttl_ms=LEADER_TTL_MS) for i in range(2)
+            QuickMatch(RoomService(rooms, MemoryBus(), clock=clock, limiter=limiter, seats=seats), queues, worker_id=f"w{i}", leader_ttl_ms=LEADER_TTL_MS)
+            for i in range(2)
         ]
         return
     redis_url = request.getfixturevalue("redis_url")
@@ -40,7 +43,7 @@ async def pair(request, clock: FakeClock) -> AsyncIterator[list[QuickMatch]]:
     clients = [Redis.from_url(redis_url) for _ in range(2)]
     made = [
         QuickMatch(
-            RoomService(RedisRoomStore(c, prefix=prefix), MemoryBus(), clock=clock, limiter=limiter),
+            RoomService(RedisRoomStore(c, prefix=prefix), MemoryBus(), clock=clock, limiter=limiter, seats=RedisSeatIndex(c, prefix=prefix)),
             RedisQueueStore(c, prefix=prefix),
             worker_id=f"w{i}",
             leader_ttl_ms=LEADER_TTL_MS,
@@ -113,3 +116,16 @@ async def test_a_matcher_dying_between_the_take_and_the_room_loses_nobody(pair: 
     _advance(clock, LEADER_TTL_MS + 100)
     assert await alive.match_once() == 1
     assert (await alive.status(HOST.id))["room"] == (await alive.status(GUEST.id))["room"] != "rneverbuilt"
+
+
+async def test_a_game_in_progress_on_one_worker_refuses_a_queue_on_the_other(pair: list[QuickMatch]) -> None:
+    one, two = pair
+    await one.join(HOST, "rummikub-2")
+    await one.join(GUEST, "rummikub-2")
+    assert await one.match_once() + await two.match_once() == 1
+    with pytest.raises(RuleError) as err:
+        await two.join(HOST, "mahjong-3")  # the seat index is shared: the other worker knows
+    assert err.value.code == "in_game"
+    room_id = (await one.status(HOST.id))["room"]
+    await one.rooms.leave(room_id, HOST.id)  # left the game: free to queue again
+    assert (await two.join(HOST, "mahjong-3"))["state"] == "waiting"

@@ -23,6 +23,7 @@ from tilerooms.rooms.bus import MemoryBus
 from tilerooms.rooms.identity import Identity
 from tilerooms.rooms.models import Room
 from tilerooms.rooms.ratelimit import Origin, RateLimiter
+from tilerooms.rooms.seat_index import MemorySeatIndex, SeatIndex, people_of
 from tilerooms.rooms.store import MemoryRoomStore, RoomStore
 from tilerooms.rooms.views import lobby_entry, room_view, room_views
 from tilerooms.settings import DEFAULT_AI_DELAY_MS
@@ -72,8 +73,10 @@ class RoomService:
         ai_delay_ms: tuple[int, int] = DEFAULT_AI_DELAY_MS,
         seed_source: Callable[[], int] | None = None,
         limiter: RateLimiter | None = None,
+        seats: SeatIndex | None = None,
     ) -> None:
         self.store = store or MemoryRoomStore()
+        self.seats: SeatIndex = seats or MemorySeatIndex()  # person -> rooms seating them (quick match asks)
         self.bus = bus or MemoryBus()
         self.clock = clock
         self.ai_delay_ms = ai_delay_ms
@@ -120,6 +123,7 @@ class RoomService:
                 raise RuleError("no_room", "없는 방이에요")
             now = self.clock()
             was = (room.status, room.games_played)
+            seated = people_of(room)
             refusal: RuleError | None = None
             try:
                 try:
@@ -129,6 +133,7 @@ class RoomService:
                 if not any(s.occupant and s.occupant.kind != "ai" for s in room.seats) and not room.spectators:
                     await self.store.delete(room_id)  # nobody left: the room closes
                     self._saved.pop(room_id, None)
+                    await self.seats.record(room_id, set())
                     await self._lobby_changed(room_id, room.version)
                     return outcome
                 play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
@@ -140,6 +145,8 @@ class RoomService:
                 room.version += 1
                 room.updated_at = now
                 await self.store.save(room)
+                if people_of(room) != seated:
+                    await self.seats.record(room_id, people_of(room))
                 self._remember(room)
                 await self._set_wake(room)
                 version = room.version
@@ -189,6 +196,7 @@ class RoomService:
             presence.await_arrival(room, host.id, now)
         async with self.store.lock(room_id):
             await self.store.save(room)
+            await self.seats.record(room_id, people_of(room))
             await self.store.set_wake(room_id, play.next_wake(room))
         await self._lobby_changed(room_id, room.version)
         await self.bus.publish(room_id, room.version)
@@ -222,6 +230,7 @@ class RoomService:
             waiting.join_seat(room, person)
         async with self.store.lock(room_id):
             await self.store.save(room)
+            await self.seats.record(room_id, people_of(room))
 
         def fill_and_start(room: Room, now: int) -> None:
             for index, seat in enumerate(room.seats):
@@ -235,9 +244,9 @@ class RoomService:
         return room_id
 
     async def _rooms_seating(self, person_id: str) -> list[Room]:
-        """Every stored room with `person_id` in a seat (a scan: asked when someone queues)."""
+        """Every stored room with `person_id` in a seat (the seat index's rooms, checked)."""
         seated = []
-        for room_id in await self.store.room_ids():
+        for room_id in await self.seats.rooms_of(person_id):
             room = await self.store.load(room_id)
             if room is not None and room.seat_of(person_id) is not None:
                 seated.append(room)
