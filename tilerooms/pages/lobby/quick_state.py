@@ -13,6 +13,7 @@ time and says so.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any, ClassVar
 
 import reflex as rx
@@ -30,7 +31,7 @@ from tilerooms.shell.identity import IdentityState
 from tilerooms.shell.origin import request_origin
 
 QUEUE_POLL_S = 1.0  # the queue's state and this browser's lease, every second
-FOLLOW_LEASE_MS = 5_000  # a loop silent this long is gone (its worker died): the page's next load starts one
+CLOSED_POLLS = 3  # a socket seen closed this many seconds in a row is closed
 FILLS = ("off", *(str(s) for s in FILL_WAITS_S))
 FILL_LEVELS = ("easy", "normal", "hard")
 LOBBY_PATHS = ("", "/lobby")
@@ -55,8 +56,8 @@ class QuickMatchState(rx.State):
     error: str = ""
     error_args: dict[str, str] = {}
     _queued: dict[str, Any] = {}  # what this browser asked for: mode, since, fill, level (kept on entry)
-    _following_until: int = 0  # epoch ms: this browser's loop runs until then unless it renews it
-    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_queued", "_following_until", "fill", "level")
+    _follower: str = ""  # the id of this tab's running loop (the newest takes over)
+    KEPT_ON_ENTRY: ClassVar[tuple[str, ...]] = ("_queued", "_follower", "fill", "level")
 
     @browser_event
     async def enter(self) -> None:
@@ -120,20 +121,28 @@ class QuickMatchState(rx.State):
     @browser_event(background=True)
     async def follow(self):
         """While the lobby is open: the queue's state every second (renewing this browser's place);
-        to the room once matched. The place goes when the page or its tab does."""
+        to the room once matched. The place goes when the page or its tab does. The newest loop of
+        a tab takes over (a reload, or a reconnect to another worker after its worker died): an
+        older one sees it is no longer the follower and stops, leaving the place alone."""
         token = self.router.session.client_token
         quick = wiring.rooms().quick
+        me = secrets.token_hex(6)
         async with self:
-            now = quick.rooms.clock()
-            if self._following_until > now:
-                return None  # this browser's loop runs (a loop whose worker died stops renewing this)
-            self._following_until = now + FOLLOW_LEASE_MS
+            self._follower = me
             who = (await self.get_state(IdentityState))._current_user()
         matched = ""
+        first = True
         try:
-            while not matched and await sockets.connected(token):
+            while not matched and await self._still_open(token):
                 async with self:
+                    if self._follower != me:
+                        return None
                     queued = dict(self._queued)
+                if first and not queued:
+                    # the queue is the truth, not this page's state: a page state kept only in its
+                    # dead worker's memory is gone after a reconnect, the place in the queue is not
+                    queued = await self._adopt(who)
+                first = False
                 status = await quick.beat(who.id) if queued else {"state": "idle"}
                 if queued and status["state"] == "idle":
                     async with self:
@@ -142,32 +151,54 @@ class QuickMatchState(rx.State):
                         status = await self._queue_again(who, queued)
                 counts = await quick.counts()
                 async with self:
-                    if not self._shown():
+                    if self._follower != me or not self._shown():
                         return None
-                    self._following_until = quick.rooms.clock() + FOLLOW_LEASE_MS
-                    if self._queued != queued:
-                        continue  # pressed or cancelled meanwhile: that request showed its own state
-                    if status["state"] == "matched":
-                        matched, self._queued = status["room"], {}
-                    elif status["state"] == "idle" and queued:
-                        self._queued = {}
-                        self.error = "quick.lost"
-                    self._show(status, counts)
+                    if self._queued == queued:  # else pressed or cancelled meanwhile: that request showed its own state
+                        if status["state"] == "matched":
+                            matched, self._queued = status["room"], {}
+                        elif status["state"] == "idle" and queued:
+                            self._queued = {}
+                            self.error = "quick.lost"
+                        self._show(status, counts)
                 if not matched:
                     await asyncio.sleep(QUEUE_POLL_S)
         finally:
             async with self:
-                left = dict(self._queued)
-                self._following_until = 0
-                if not matched:
-                    self._queued = {}
-                    reset(self)
+                mine = self._follower == me
+                left = dict(self._queued) if mine else {}
+                if mine:
+                    self._follower = ""
+                    if not matched:
+                        self._queued = {}
+                        reset(self)
             if left and not matched:
                 await quick.leave(who.id)  # the lobby or its tab is gone: so is the place
         if not matched:
             return None
         await quick.reached(who.id)
         return rx.redirect(f"/room/{matched}")
+
+    async def _adopt(self, who: Identity) -> dict[str, Any]:
+        """This person's place in a queue, taken as this page's own (after a reconnect, or in a
+        tab opened while they wait); nothing when they have none."""
+        entry = await wiring.rooms().quick.store.get(who.id)
+        if entry is None:
+            return {}
+        fill = None if entry.fill_after_ms is None else entry.fill_after_ms // 1000
+        queued = {"mode": entry.mode, "since": entry.since, "fill": fill, "level": entry.ai_level}
+        async with self:
+            if not self._queued:
+                self._queued = queued
+            return dict(self._queued)
+
+    async def _still_open(self, token: str) -> bool:
+        """Whether this tab's socket is open: closed only after `CLOSED_POLLS` checks in a row (a
+        socket just reconnected to another worker may not be recorded as open yet)."""
+        for _ in range(CLOSED_POLLS):
+            if await sockets.connected(token):
+                return True
+            await asyncio.sleep(QUEUE_POLL_S)
+        return False
 
     async def _queue_again(self, who: Identity, queued: dict[str, Any]) -> dict[str, Any]:
         """Put a lost place back with its first waiting time; idle when that is refused now."""
