@@ -1,13 +1,13 @@
 """The lobby's 빠른 대전 panel (issue 37): press a mode, wait while the page shows the queue live,
 go to the room the matcher made, or cancel.
 
-The queue itself lives in the room layer (`rooms/quick_match.py`); this state only mirrors it for
-one browser. Its loop (`follow`, started with the lobby) asks every second: while this browser
-queues, that renews the entry's lease, and a closed tab or a page left for another stops the loop,
-which takes the entry out at once. The browser's own queue request (`_queued`) outlives the page's
-reset on entry, so a socket that reconnects (its worker died, issue 37: "never silently lost")
-finds its place again — or, when the place is gone meanwhile, queues again with its first waiting
-time and says so.
+The queue itself lives in the room layer (`rooms/quick_match.py`) and is the truth; this state only
+mirrors it for one browser. Its loop (`follow`, started with the lobby) asks every second: while
+this browser queues, that renews the entry's lease, and a closed tab or a page left for another
+stops the loop, which takes the entry out. A page that loads (or a socket that reconnects to
+another worker after its worker died, whose page state may have died with it) takes the person's
+place from the queue store as its own; a place that expired meanwhile is put back with its first
+waiting time when the page still remembers it, and otherwise the page says it was lost.
 """
 
 from __future__ import annotations
