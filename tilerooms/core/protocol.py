@@ -75,6 +75,18 @@ ReactionWindow = Callable[[State], bool]  # (state) -> the game waits for answer
 
 
 @dataclass(frozen=True)
+class QuickMatchMode:
+    """One quick-match queue (빠른 대전, issue 37) a game offers: `players` seats with `options` over
+    the site's defaults, named in both languages."""
+
+    suffix: str  # the queue's id after the game's: "4-tonpuu" makes "mahjong-4-tonpuu"
+    players: int
+    name_ko: str
+    name_en: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """Everything the site needs about one game, registered once in `tilerooms.games.GAMES` by the
     game's own package (`games/<game>/__init__.py`): the room layer, the records and the replays
@@ -113,6 +125,8 @@ class GameDefinition:
     set_away: SetAway | None = None
     # the game waits for answers to another player's tile: AIs answer at once, not at a human pace
     reaction_window: ReactionWindow | None = None
+    # the quick-match queues the lobby offers for this game, in menu order
+    quick_modes: tuple[QuickMatchMode, ...] = ()
 
     def display_names(self, players: int) -> tuple[str, str]:
         """The game's name for a game of `players` (Korean, English): the game's own name, then its
@@ -121,6 +135,11 @@ class GameDefinition:
         if mode is None:
             return self.name_ko, self.name_en
         return f"{self.name_ko} · {mode[0]}", f"{self.name_en} · {mode[1]}"
+
+    def rating_key(self, players: int) -> str:
+        """The skill rating a game of `players` counts for (issue 37): one per game, and one per
+        count that has a mode of its own (mahjong: "mahjong4", "mahjong3"; number tiles: "rummikub")."""
+        return f"{self.id}{players}" if self.mode_names else self.id
 
     def shown_view(self, game_view: Mapping[str, Any]) -> dict[str, Any]:
         """What a player's engine view shows: all of it but the `unshown_keys` (mahjong's action

@@ -1,17 +1,13 @@
 """빠른 대전 (quick match, issue 37): the lobby's queue panel and the header's entry."""
 
+from tilerooms.rooms.quick_modes import MODES
+
 MESSAGES: dict[str, dict[str, str]] = {
     "quick.title": {"ko": "빠른 대전", "en": "Quick match"},
     "quick.note": {
         "ko": "같은 방식을 누른 사람들과 바로 게임을 시작해요. 비슷한 실력끼리 먼저 묶여요.",
         "en": "Start a game with people who pressed the same mode. Players of similar skill are matched first.",
     },
-    "quick.mode.rummikub-2": {"ko": "숫자 타일 2인", "en": "Number Tiles · 2"},
-    "quick.mode.rummikub-3": {"ko": "숫자 타일 3인", "en": "Number Tiles · 3"},
-    "quick.mode.rummikub-4": {"ko": "숫자 타일 4인", "en": "Number Tiles · 4"},
-    "quick.mode.mahjong-4-tonpuu": {"ko": "리치 마작 동풍전", "en": "Riichi · East only"},
-    "quick.mode.mahjong-4-hanchan": {"ko": "리치 마작 반장전", "en": "Riichi · Half game"},
-    "quick.mode.mahjong-3": {"ko": "리치 마작 3인 (산마)", "en": "Riichi · 3-player"},
     "quick.waiting_people": {"ko": "명 대기", "en": " waiting"},
     "quick.fill": {"ko": "AI로 채우기", "en": "Fill with AI after"},
     "quick.fill.off": {"ko": "안 함", "en": "Off"},
@@ -30,3 +26,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     "quick.seconds": {"ko": "초", "en": " s"},
     "quick.cancel": {"ko": "취소", "en": "Cancel"},
 }
+# each mode's name, as its game declares it (`GameDefinition.quick_modes`)
+MESSAGES.update({f"quick.mode.{mode.id}": {"ko": mode.name_ko, "en": mode.name_en} for mode in MODES})

@@ -1,6 +1,6 @@
 """The quick-match menu (빠른 대전, issue 37): which (game, mode) queues exist, each with the room it
-makes and the rating it is ranked by. A mode is data about a registered game — its id, a player
-count within the game's own bounds and the game's option values — checked against the registry
+makes and the rating it is ranked by. A mode is data each registered game declares (`GameDefinition.quick_modes`:
+a player count within the game's own bounds and the game's option values), checked against the registry
 (`catalog.game_info`, the engine's own `resolve_options`) when the menu is built, so a menu entry
 that no longer fits its game fails at start, not at a match.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tilerooms.core import RuleError
-from tilerooms.rooms.catalog import game_info
+from tilerooms.rooms.catalog import GAMES, game_info
 from tilerooms.rooms.waiting import resolve_room_options
 
 
@@ -24,17 +24,20 @@ class QuickMode:
     players: int
     rating_key: str  # the rating this mode's games move (the accounts' `rating_for`)
     options: dict[str, Any] = field(default_factory=dict)
+    name_ko: str = ""
+    name_en: str = ""
 
 
-# spec mahjong §1: 4 players, or 3 for sanma (the player count sets the mode); §2 `length`
-MODES: tuple[QuickMode, ...] = (
-    QuickMode("rummikub-2", "rummikub", 2, "rummikub"),
-    QuickMode("rummikub-3", "rummikub", 3, "rummikub"),
-    QuickMode("rummikub-4", "rummikub", 4, "rummikub"),
-    QuickMode("mahjong-4-tonpuu", "mahjong", 4, "mahjong4", {"length": "tonpuu"}),
-    QuickMode("mahjong-4-hanchan", "mahjong", 4, "mahjong4", {"length": "hanchan"}),
-    QuickMode("mahjong-3", "mahjong", 3, "mahjong3"),
-)
+def _menu() -> tuple[QuickMode, ...]:
+    """Every registered game's quick-match modes (`GameDefinition.quick_modes`), in registry order."""
+    return tuple(
+        QuickMode(f"{game.id}-{m.suffix}", game.id, m.players, game.rating_key(m.players), dict(m.options), m.name_ko, m.name_en)
+        for game in GAMES.values()
+        for m in game.quick_modes
+    )
+
+
+MODES: tuple[QuickMode, ...] = _menu()
 BY_ID = {mode.id: mode for mode in MODES}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tilerooms.core.protocol import GameDefinition, form_number
+from tilerooms.core.protocol import GameDefinition, QuickMatchMode, form_number
 from tilerooms.games.mahjong import engine, replay
 
 
@@ -53,4 +53,10 @@ GAME = GameDefinition(
     practice_ais=3,  # a practice game has four players (spec 1), whatever count the player chose
     set_away=engine.set_away,  # spec 8.5 / §10: a disconnected seat never holds up the others
     reaction_window=engine.reaction_window,  # the claim window (spec 5.3 step 2)
+    # spec 1: 4 players, or 3 for sanma (the player count sets the mode); §2 `length`
+    quick_modes=(
+        QuickMatchMode("4-tonpuu", 4, "리치 마작 동풍전", "Riichi · East only", {"length": "tonpuu"}),
+        QuickMatchMode("4-hanchan", 4, "리치 마작 반장전", "Riichi · Half game", {"length": "hanchan"}),
+        QuickMatchMode("3", 3, "리치 마작 3인 (산마)", "Riichi · 3-player"),
+    ),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tilerooms.core.protocol import GameDefinition, form_number
+from tilerooms.core.protocol import GameDefinition, QuickMatchMode, form_number
 from tilerooms.games.rummikub import engine, replay
 
 
@@ -55,4 +55,5 @@ GAME = GameDefinition(
     turn_choices=(60, 90, 120, 180),  # the room's turn clocks; the engine itself takes any
     fallback_actions=({"type": "draw"},),  # an AI that cannot play draws (spec 4)
     preload=_preload,
+    quick_modes=tuple(QuickMatchMode(str(n), n, f"숫자 타일 {n}인", f"Number Tiles · {n}") for n in (2, 3, 4)),
 )
