@@ -27,6 +27,7 @@ BANDS: tuple[tuple[str, str, str], ...] = (
     ("master", "고수", "Master"),
 )
 PLACEMENT_NAMES = ("배치", "Placement")
+SHORT_NAMES = {"beginner": ("초", "B"), "intermediate": ("중", "I"), "advanced": ("상", "A"), "master": ("고", "M"), "placement": ("배치", "P")}
 
 
 def rating_points(ordinal: float) -> int:
@@ -56,6 +57,11 @@ class Rank:
             return f"{PLACEMENT_NAMES[i]} {self.step}/{self.of}"
         names = next(b for b in BANDS if b[0] == self.band)
         return f"{names[1 + i]} {self.step}"
+
+    def short(self, locale: str = "ko") -> str:
+        """The player chips' form: "중2" / "I2"; "배치" / "P" while placing."""
+        name = SHORT_NAMES[self.band][1 if locale == "en" else 0]
+        return name if self.provisional else f"{name}{self.step}"
 
 
 def rank_of(ordinal: float, games: int) -> Rank:

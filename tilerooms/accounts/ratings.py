@@ -23,6 +23,8 @@ restart, moves a rating once. `Rating` caches each member's latest row.
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +39,8 @@ from tilerooms.accounts.rewards import GameRecord, member_user_id
 from tilerooms.db.engine import session
 from tilerooms.db.models import Rating, RatingEntry, User
 from tilerooms.games import GAMES
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 DEFAULT_MU: float = MODEL.mu
@@ -205,6 +209,45 @@ def member_ranks(user_ids: Iterable[int], key: str, engine: sa.Engine | None = N
     return {u: found.get(u, ranks.rank_of(ordinal(DEFAULT_MU, DEFAULT_SIGMA), 0)) for u in wanted}
 
 
+SHOWN_TTL_S = 20.0  # a rank read for the room pages is reused this long (a rated game's end shows within it)
+_shown: dict[tuple[int, str], tuple[float, ranks.Rank]] = {}
+
+
+def shown_ranks(user_ids: Iterable[int], key: str, engine: sa.Engine | None = None) -> dict[int, ranks.Rank]:
+    """`member_ranks` for the room pages, which render on every push: each member's rank is read
+    once per `SHOWN_TTL_S` (one primary-key query for all the misses); {} when the database does
+    not answer (a rank is never worth breaking a table)."""
+    now = time.monotonic()
+    wanted = set(user_ids)
+    missing = [u for u in wanted if (u, key) not in _shown or _shown[(u, key)][0] < now]
+    if missing:
+        try:
+            fresh = member_ranks(missing, key, engine)
+        except sa.exc.SQLAlchemyError:
+            log.warning("ranks of %s not read", missing, exc_info=True)
+            return {}
+        for u, rank in fresh.items():
+            _shown[(u, key)] = (now + SHOWN_TTL_S, rank)
+    return {u: _shown[(u, key)][1] for u in wanted}
+
+
+def rank_chips(player_ids: Iterable[str], game: str, players: int) -> dict[str, dict[str, str]]:
+    """The rank chips of a room's members for its rating key (a game of `players`): player id ->
+    {"ko", "en"} full labels and {"short_ko", "short_en"} chip forms. Guests and AIs have none."""
+    users = {pid: u for pid in player_ids if (u := member_user_id(pid)) is not None}
+    found = shown_ranks(users.values(), rating_key(game, players))
+    return {
+        pid: {"ko": r.label("ko"), "en": r.label("en"), "short_ko": r.short("ko"), "short_en": r.short("en")}
+        for pid, u in users.items()
+        if (r := found.get(u)) is not None
+    }
+
+
+def forget_shown_ranks() -> None:
+    """Drop the room pages' cached ranks (tests; a game's end in this process)."""
+    _shown.clear()
+
+
 def my_ratings(user_id: int, engine: sa.Engine | None = None) -> list[dict[str, Any]]:
     """The member's ratings, one per key they played rated games of, each with its history
     (`[(ended_at, shown points)]`, oldest first) for the /me chart."""
@@ -254,11 +297,13 @@ __all__ = [
     "member_ranks",
     "my_ratings",
     "ordinal",
+    "rank_chips",
     "rank_for",
     "rate",
     "rated_places",
     "rating_for",
     "rating_key",
     "rating_keys",
+    "shown_ranks",
     "write_ratings",
 ]

@@ -132,7 +132,7 @@ def apply_rewards(game_id: str, engine: sa.Engine | None = None, *, before_commi
             if coins or xp:  # atomic increments: concurrent games of one member add up
                 s.execute(sa.update(User).where(User.id == user_id).values(coins=User.coins + coins, xp=User.xp + xp))
             written.extend(mine)
-        ratings.write_ratings(s, record, linked)  # the same transaction: rated once with the rewards
+        rated = ratings.write_ratings(s, record, linked)  # the same transaction: rated once with the rewards
         game.rewarded = True
         s.add(game)
         try:
@@ -143,6 +143,8 @@ def apply_rewards(game_id: str, engine: sa.Engine | None = None, *, before_commi
         except IntegrityError:  # another worker rewarded this game first: nothing more to do
             s.rollback()
             return []
+        if rated:
+            ratings.forget_shown_ranks()  # this process's room pages show the new ranks at once
         return written
 
 

@@ -46,3 +46,8 @@ def test_the_first_games_are_placement() -> None:
 def test_points_never_go_below_zero() -> None:
     assert rating_points(-4.2) == 0
     assert rank_of(-4.2, 20).label() == "초급 1"
+
+
+def test_the_chips_short_forms() -> None:
+    assert (rank_of(ordinal_for(1000), 12).short(), rank_of(ordinal_for(1000), 12).short("en")) == ("중1", "I1")
+    assert (rank_of(ordinal_for(1000), 3).short(), rank_of(ordinal_for(1000), 3).short("en")) == ("배치", "P")
