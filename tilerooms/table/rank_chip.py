@@ -15,8 +15,8 @@ STYLE = {
     "lineHeight": "1.25",
     "padding": "0 0.4em",
     "borderRadius": "999px",
-    "background": "var(--violet-a4)",
-    "color": "var(--violet-12)",
+    "background": "var(--violet-3)",  # solid: readable on the white seats and the green mahjong table
+    "color": "var(--violet-11)",
     "fontWeight": "600",
     "whiteSpace": "nowrap",
     "verticalAlign": "baseline",

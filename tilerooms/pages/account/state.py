@@ -58,6 +58,9 @@ def replay_rows(games: list[dict[str, Any]]) -> list[dict[str, str]]:
     ]
 
 
+RATING_KEYS = [key for key, _, _ in ratings.rating_keys()]
+
+
 def rating_cards(user_id: int) -> list[dict[str, str]]:
     """The /me rating cards: each rating key the member has rated games of, with the rank in both
     languages, the shown rating, the games and the history chart's line."""
@@ -133,7 +136,8 @@ class AccountState(rx.State):
     weekly: list[dict[str, Any]] = []
     all_time: list[dict[str, Any]] = []
     ratings: list[dict[str, str]] = []  # /me: a card per rating key played (`rating_cards`)
-    rating_boards: dict[str, list[dict[str, str]]] = {}  # /rankings: rating key -> its board
+    # /rankings: rating key -> its board; every key present from the start (the page reads each one)
+    rating_boards: dict[str, list[dict[str, str]]] = {key: [] for key in RATING_KEYS}
     notice: str = ""  # the notice line: a message id of the account catalog (`acct.notice.*`)
 
     async def _who(self) -> Identity:
