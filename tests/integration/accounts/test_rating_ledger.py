@@ -4,11 +4,11 @@ last; games with an AI or a guest rate nobody; the /me history and the /rankings
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 from sqlmodel import select
 
+from tests.helpers.threads import at_once
 from tests.integration.accounts.test_ledger import NOON, member, room, uid
 from tilerooms.accounts import ratings, records, rewards
 from tilerooms.db.engine import make_engine, session
@@ -58,21 +58,7 @@ def test_a_restart_between_the_game_and_its_rewards_rates_once(engine, db_url):
 def test_two_workers_racing_rate_once(engine):
     a, b = member(engine, "영희"), member(engine, "철수")
     finished = room(1, [(a, 1, 20), (b, 2, -20)], [a])
-    start = threading.Barrier(4)
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            start.wait()
-            records.process_game_end(finished, engine)
-        except BaseException as err:  # noqa: BLE001
-            errors.append(err)
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = at_once(lambda: records.process_game_end(finished, engine))
     assert len(rating_rows(engine)) == 2, errors
     assert stored(engine, a)[2] == stored(engine, b)[2] == 1
 
