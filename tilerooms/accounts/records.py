@@ -2,8 +2,8 @@
 
 A game end is handled in two idempotent steps, each its own transaction:
 1. `record_game`: the game and its participants, keyed by the room layer's `game_id`;
-2. `apply_rewards`: every ledger row, the members' coin/XP caches, quest progress and the game's
-   `rewarded` flag, all or nothing. The ledger's unique (game, user, kind) key and the flag make a
+2. `apply_rewards`: every ledger row, the members' coin/XP caches, quest progress, the skill
+   ratings (`ratings.write_ratings`) and the game's `rewarded` flag, all or nothing. The ledger's unique (game, user, kind) key and the flag make a
    second run a no-op; a crash between 1 and 2 leaves a game with `rewarded = false`, which
    `apply_pending_rewards` (at start and every minute) finishes.
 """
@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import col, func, select
 
-from tilerooms.accounts import rewards
+from tilerooms.accounts import ratings, rewards
 from tilerooms.accounts.rewards import GameRecord, PlayerResult, Reward
 from tilerooms.db.engine import session
 from tilerooms.db.models import Game, GameParticipant, QuestProgress, RewardEntry, User
@@ -97,6 +97,7 @@ def stored_record(game: Game, players: list[GameParticipant]) -> GameRecord:
         players=tuple(PlayerResult(p.player_id, p.name, p.rank, p.score, p.winner) for p in players),
         winners=winners,
         result=result,
+        left=tuple(p for p in result.get("_left") or [] if isinstance(p, str)),
     )
 
 
@@ -131,6 +132,7 @@ def apply_rewards(game_id: str, engine: sa.Engine | None = None, *, before_commi
             if coins or xp:  # atomic increments: concurrent games of one member add up
                 s.execute(sa.update(User).where(User.id == user_id).values(coins=User.coins + coins, xp=User.xp + xp))
             written.extend(mine)
+        rated = ratings.write_ratings(s, record, linked)  # the same transaction: rated once with the rewards
         game.rewarded = True
         s.add(game)
         try:
@@ -141,6 +143,8 @@ def apply_rewards(game_id: str, engine: sa.Engine | None = None, *, before_commi
         except IntegrityError:  # another worker rewarded this game first: nothing more to do
             s.rollback()
             return []
+        if rated:
+            ratings.forget_shown_ranks()  # this process's room pages show the new ranks at once
         return written
 
 

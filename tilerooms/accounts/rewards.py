@@ -85,6 +85,7 @@ class GameRecord:
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...] = ()
     result: dict[str, Any] = field(default_factory=dict, compare=False)
+    left: tuple[str, ...] = ()  # players who left the game in progress (their seat was empty at its end)
 
     @property
     def aborted(self) -> bool:
@@ -189,6 +190,7 @@ def record_from_result(
     result: dict[str, Any] | None,
     names: dict[str, str] | None,
     ended_at: datetime,
+    left: Iterable[str] = (),
 ) -> GameRecord:
     """A GameRecord from a room's stored result: the ranking's players plus those who started and left."""
     result = dict(result or {})
@@ -212,6 +214,7 @@ def record_from_result(
         players=tuple(players.values()),
         winners=winners,
         result=result,
+        left=tuple(p for p in players if p in set(left)),
     )
 
 
@@ -221,6 +224,9 @@ def record_from_room(room: Any) -> GameRecord:
 
     started = list(room.game_players) or list((room.game_state or {}).get("seats") or [])
     names = {s.occupant.id: s.occupant.name for s in room.seats if s.occupant is not None}
+    # leaving a game empties the seat at once (rooms.play.leave_game; also a seat away past the
+    # grace); at the game's end an empty seat of a starter is a leaver
+    left = [p for p in started if room.seat_of(p) is None]
     return record_from_result(
         game_id=game_id(room),
         room_id=room.id,
@@ -229,12 +235,13 @@ def record_from_room(room: Any) -> GameRecord:
         result=room.result,
         names=names,
         ended_at=datetime.fromtimestamp((room.updated_at or 0) / 1000, tz=UTC),
+        left=left,
     )
 
 
 def record_to_json(record: GameRecord) -> str:
     """The result as stored with the game (the players who started are kept for a later re-read)."""
-    return json.dumps({**record.result, "_started": [p.player_id for p in record.players]}, ensure_ascii=False)
+    return json.dumps({**record.result, "_started": [p.player_id for p in record.players], "_left": list(record.left)}, ensure_ascii=False)
 
 
 def _int(value: object) -> int | None:

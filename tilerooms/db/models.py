@@ -202,3 +202,46 @@ class GameRecordGuest(SQLModel, table=True):
 
 
 TABLES = TABLES | {"game_record_guests"}  # noqa: F811
+
+
+class Rating(SQLModel, table=True):
+    """A member's current skill rating for one rating key (issue 37): openskill's Plackett–Luce
+    `mu` / `sigma`, and how many rated games built it. A cache of the rating ledger's last row,
+    updated in the same transaction (as `users.coins` caches the reward ledger)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (sa.Index("ix_ratings_key_games", "rating_key", "games"),)
+
+    user_id: int = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
+    rating_key: str = Field(primary_key=True, max_length=16)  # accounts.ratings.rating_key: rummikub | mahjong4 | mahjong3
+    mu: float
+    sigma: float
+    games: int = Field(default=0)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class RatingEntry(SQLModel, table=True):
+    """The rating ledger: one row per (game, user), unique, so a result processed twice (or again
+    after a restart) moves a rating once. Before and after values make the /me history chart."""
+
+    __tablename__ = "rating_ledger"
+    __table_args__ = (
+        sa.UniqueConstraint("game_id", "user_id", name="uq_rating_ledger_game_user"),
+        sa.Index("ix_rating_ledger_user_key", "user_id", "rating_key"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64, ondelete="CASCADE")
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE")
+    rating_key: str = Field(max_length=16)
+    place: int  # the rank the rating used: the final rank, or last for a player who left
+    left: bool = Field(default=False)  # left the game in progress (rated last)
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    games: int  # rated games of this key after this one
+    ended_at: datetime = Field(index=True)  # the game's end (the chart's x order)
+
+
+TABLES = TABLES | {"ratings", "rating_ledger"}  # noqa: F811

@@ -59,6 +59,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "acct.board.member": {"ko": "회원", "en": "Member"},
     "acct.board.wins": {"ko": "우승", "en": "Wins"},
     "acct.rankings.title": {"ko": "랭킹", "en": "Rankings"},
+    "acct.rating.title": {"ko": "실력 등급", "en": "Skill rank"},
+    "acct.rating.none": {
+        "ko": "아직 등급 게임이 없어요. 회원끼리 AI 없이 끝까지 한 판이 등급에 반영돼요.",
+        "en": "No rated games yet. Games between members only, without AI players, played to the end are rated.",
+    },
+    "acct.rating.note": {
+        "ko": "처음 10판은 배치 게임이에요. 도중에 나가면 꼴찌로 반영돼요.",
+        "en": "Your first 10 games place you. Leaving a game in progress counts as last place.",
+    },
+    "acct.rating.points": {"ko": "점", "en": " pts"},
+    "acct.rating.games": {"ko": "판", "en": " games"},
+    "acct.rating.chart": {"ko": "등급 점수 변화", "en": "Rating over games"},
+    "acct.rankings.rating": {"ko": "실력 등급: ", "en": "Skill rank: "},
+    "acct.board.rank": {"ko": "등급", "en": "Rank"},
+    "acct.board.points": {"ko": "점수", "en": "Rating"},
     "acct.rankings.note": {
         "ko": "회원끼리 정상 종료한 판의 단독 우승만 세요. AI가 있는 판, 게스트, 중도 종료는 빠져요. 주간은 월요일 0시(한국 시간)에 새로 시작해요.",
         "en": "Only sole wins in games between members that finish normally count; games with AI players, guests and abandoned games do not. The weekly board restarts on Monday at 00:00 Korean time.",

@@ -10,6 +10,7 @@ from tilerooms.i18n import text
 from tilerooms.shell.header import page
 from tilerooms.shell.locale import LocaleState
 from tilerooms.shell.text import by_locale, game_name, server_message, tr
+from tilerooms.table.rank_chip import rank_chip
 from tilerooms.table.registry import any_game, by_game
 from tilerooms.table.state import RoomState
 
@@ -200,6 +201,7 @@ def _seat_card(seat) -> rx.Component:
                 rx.cond(seat.is_host, rx.badge(tr("room.host"), color_scheme="amber")),
                 rx.cond(~seat.empty & seat.ready & ~seat.ai, rx.badge(tr("room.ready_badge"), color_scheme="green")),
                 rx.cond(~seat.empty & ~seat.connected, rx.badge(tr("room.disconnected"), color_scheme="gray")),
+                rank_chip(seat.id),
                 spacing="2",
             ),
             rx.text(rx.cond(seat.empty, tr("room.empty_seat"), by_locale(seat.name_en, seat.name)), weight="bold", size="4", class_name="seat-name"),

@@ -24,6 +24,7 @@ import reflex as rx
 
 from tilerooms import wiring
 from tilerooms.accounts.game_records import keep_for_guest_soon
+from tilerooms.accounts.ratings import rank_chips
 from tilerooms.core import RuleError
 from tilerooms.i18n import refusal
 from tilerooms.i18n.lines import english_names, seat_name
@@ -79,6 +80,7 @@ class RoomState(rx.State):
     has_password: bool = False
     needs_password: bool = False
     seats: list[SeatRow] = []
+    ranks: dict[str, dict[str, str]] = {}  # member's player id -> rank chip texts (`ratings.rank_chips`, issue 37)
     spectators: list[str] = []
     chat: list[ChatRow] = []
     # the common menu in a game holds the chat: lines that came while it was shut are unread
@@ -274,6 +276,7 @@ class RoomState(rx.State):
             solo=view["solo"],
             has_password=view["has_password"],
             seats=[_seat_row(s, view["host_id"], self._viewer) for s in view["seats"]],
+            ranks=rank_chips(names, game, len(view["seats"])),
             spectators=[s["name"] for s in view["spectators"]],
             chat=[ChatRow(c["no"], c["name"], c["text"]) for c in view["chat"]],
             game=game,

@@ -4,13 +4,13 @@ workers racing; the daily quest, leaderboards, records and account deletion buil
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
 from sqlmodel import select
 
+from tests.helpers.threads import at_once
 from tilerooms.accounts import records, rewards, users
 from tilerooms.accounts.rewards import record_from_result
 from tilerooms.db.engine import session
@@ -117,21 +117,7 @@ def test_a_crash_inside_the_rewards_leaves_nothing_half_written(engine):
 def test_two_workers_processing_the_same_result_write_it_once(engine):
     a, b = member(engine, "영희"), member(engine, "철수")
     finished = room(1, [(a, 1, 20), (b, 2, -20)], [a])
-    errors: list[BaseException] = []
-    start = threading.Barrier(4)
-
-    def worker() -> None:
-        try:
-            start.wait()
-            records.process_game_end(finished, engine)
-        except BaseException as err:  # noqa: BLE001
-            errors.append(err)
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = at_once(lambda: records.process_game_end(finished, engine))
     assert len(ledger(engine)) == 7, errors
     assert users.get_user(uid(a), engine).coins == 20
     assert users.get_user(uid(a), engine).xp == 30

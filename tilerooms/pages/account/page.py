@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tilerooms.accounts.ratings import rating_keys
 from tilerooms.i18n import text
 from tilerooms.pages.account.state import COLOR_NAMES, AccountState
 from tilerooms.shell.header import page
@@ -97,6 +98,81 @@ def _quest() -> rx.Component:
     )
 
 
+def _rating_card(card: rx.Var) -> rx.Component:
+    """One rating key on /me: its name, the rank and rating, and the rating's history as an SVG line."""
+    plot = rx.el.svg(
+        rx.el.svg.polyline(points=card["line"].to(str), class_name="rating-chart-line"),
+        view_box="0 0 100 100",
+        preserve_aspect_ratio="none",
+        class_name="rating-chart-svg",
+        aria_hidden="true",
+    )
+    return rx.card(
+        rx.vstack(
+            rx.hstack(
+                rx.text(by_locale(card["name_en"], card["name_ko"]), weight="bold"),
+                rx.badge(by_locale(card["rank_en"], card["rank_ko"]), class_name="rating-rank", variant="soft", color_scheme="violet"),
+                rx.text(card["points"], tr("acct.rating.points"), " · ", card["games"], tr("acct.rating.games"), size="2", color_scheme="gray"),
+                align="center",
+                wrap="wrap",
+                spacing="2",
+            ),
+            rx.box(
+                rx.box(
+                    rx.el.span(card["high"], class_name="rating-chart-y"), rx.el.span(card["low"], class_name="rating-chart-y"), class_name="rating-chart-ys"
+                ),
+                rx.box(plot, class_name="rating-chart-plot", role="img", aria_label=tr("acct.rating.chart")),
+                class_name="rating-chart",
+            ),
+            spacing="2",
+            width="100%",
+        ),
+        class_name="rating-card",
+        data_key=card["key"],
+        width="100%",
+    )
+
+
+RATING_CSS = {
+    ".rating-chart": {"display": "flex", "gap": "6px", "height": "96px", "width": "100%"},
+    ".rating-chart-ys": {
+        "display": "flex",
+        "flexDirection": "column",
+        "justifyContent": "space-between",
+        "fontSize": "11px",
+        "color": "var(--gray-11)",
+        "minWidth": "2.5em",
+        "textAlign": "right",
+    },
+    ".rating-chart-plot": {
+        "flex": "1",
+        "minWidth": "0",
+        "borderLeft": "1px solid var(--gray-6)",
+        "borderBottom": "1px solid var(--gray-6)",
+        "padding": "4px 0",
+    },
+    ".rating-chart-svg": {"width": "100%", "height": "100%", "display": "block", "overflow": "visible"},
+    ".rating-chart-line": {"fill": "none", "stroke": "var(--violet-9)", "strokeWidth": "2px", "vectorEffect": "non-scaling-stroke"},
+}
+
+
+def _ratings() -> rx.Component:
+    """/me's skill ranks: a card per rating key played, or a note on how games get rated."""
+    return rx.vstack(
+        rx.heading(tr("acct.rating.title"), size="4"),
+        rx.cond(
+            AccountState.ratings.length() == 0,
+            rx.text(tr("acct.rating.none"), color_scheme="gray", size="2", id="ratings-none"),
+            rx.grid(rx.foreach(AccountState.ratings, _rating_card), columns=rx.breakpoints(initial="1", sm="2"), spacing="3", width="100%"),
+        ),
+        rx.text(tr("acct.rating.note"), size="1", color_scheme="gray"),
+        id="my-ratings",
+        spacing="2",
+        width="100%",
+        style=RATING_CSS,
+    )
+
+
 def profile_page() -> rx.Component:
     """/me: the member's profile, stats, daily quest, sign-out and account deletion."""
     return page(
@@ -124,6 +200,7 @@ def profile_page() -> rx.Component:
                     width="100%",
                 ),
                 _quest(),
+                _ratings(),
                 rx.text(tr("acct.coins_note"), size="1", color_scheme="gray"),
                 rx.hstack(
                     rx.link(tr("acct.see_records"), href="/me/records", id="link-records"), rx.link(tr("acct.see_rankings"), href="/rankings"), spacing="4"
@@ -253,10 +330,18 @@ def _replays() -> rx.Component:
     )
 
 
-def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
+def _board(title: str | rx.Var, rows: rx.Var, test_id: str, *, rated: bool = False) -> rx.Component:
+    """A leaderboard card: wins (weekly / all-time) or, `rated`, a skill-rating board (rank and rating)."""
+    columns = ("acct.board.rank", "acct.board.points") if rated else ("acct.board.wins",)
+
+    def cells(r: rx.Var) -> list[rx.Component]:
+        if rated:
+            return [rx.table.cell(by_locale(r["rank_en"], r["rank_ko"]), class_name="board-rank"), rx.table.cell(r["points"], class_name="board-points")]
+        return [rx.table.cell(r["wins"])]
+
     return rx.card(
         rx.vstack(
-            rx.heading(tr(title), size="4"),
+            rx.heading(tr(title) if isinstance(title, str) else title, size="4"),
             rx.cond(
                 rows.length() == 0,
                 rx.text(tr("acct.board.empty"), color_scheme="gray"),
@@ -265,7 +350,7 @@ def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
                         rx.table.row(
                             rx.table.column_header_cell(tr("common.rank")),
                             rx.table.column_header_cell(tr("acct.board.member")),
-                            rx.table.column_header_cell(tr("acct.board.wins")),
+                            *[rx.table.column_header_cell(tr(c)) for c in columns],
                         )
                     ),
                     rx.table.body(
@@ -280,7 +365,7 @@ def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
                                         align="center",
                                     )
                                 ),
-                                rx.table.cell(r["wins"]),
+                                *cells(r),
                                 class_name="board-row",
                             ),
                         )
@@ -296,7 +381,7 @@ def _board(title: str, rows: rx.Var, test_id: str) -> rx.Component:
 
 
 def rankings_page() -> rx.Component:
-    """/rankings: this week's and all-time sole wins."""
+    """/rankings: this week's and all-time sole wins, and a skill-rating board per rating key."""
     return page(
         rx.vstack(
             rx.heading(tr("acct.rankings.title"), size="7", id="rankings-title"),
@@ -304,6 +389,10 @@ def rankings_page() -> rx.Component:
             rx.grid(
                 _board("acct.rankings.weekly", AccountState.weekly, "board-weekly"),
                 _board("acct.rankings.all_time", AccountState.all_time, "board-all-time"),
+                *[
+                    _board(tr("acct.rankings.rating") + by_locale(en, ko), AccountState.rating_boards[key], f"board-rating-{key}", rated=True)
+                    for key, ko, en in rating_keys()
+                ],
                 columns=rx.breakpoints(initial="1", sm="2"),
                 spacing="4",
                 width="100%",

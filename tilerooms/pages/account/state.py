@@ -12,8 +12,9 @@ from typing import Any
 
 import reflex as rx
 
-from tilerooms.accounts import game_records, oauth, records, rewards, settings, users
+from tilerooms.accounts import game_records, oauth, ratings, records, rewards, settings, users
 from tilerooms.games import GAMES
+from tilerooms.pages.account.rating_chart import rating_line
 from tilerooms.reflex_ext.page_reset import entered
 from tilerooms.reflex_ext.payloads import browser_event
 from tilerooms.rooms.identity import Identity
@@ -57,6 +58,51 @@ def replay_rows(games: list[dict[str, Any]]) -> list[dict[str, str]]:
     ]
 
 
+RATING_KEYS = [key for key, _, _ in ratings.rating_keys()]
+
+
+def rating_cards(user_id: int) -> list[dict[str, str]]:
+    """The /me rating cards: each rating key the member has rated games of, with the rank in both
+    languages, the shown rating, the games and the history chart's line."""
+    cards = []
+    for r in ratings.my_ratings(user_id):
+        line, low, high = rating_line([points for _, points in r["history"]])
+        rank = r["rank"]
+        cards.append(
+            {
+                "key": r["key"],
+                "name_ko": r["name_ko"],
+                "name_en": r["name_en"],
+                "rank_ko": rank.label("ko"),
+                "rank_en": rank.label("en"),
+                "points": str(rank.points),
+                "games": str(r["games"]),
+                "line": line,
+                "low": str(low),
+                "high": str(high),
+            }
+        )
+    return cards
+
+
+def rating_boards() -> dict[str, list[dict[str, str]]]:
+    """The /rankings rating boards, one per rating key (`ratings.rating_keys`)."""
+    boards = {}
+    for key, _, _ in ratings.rating_keys():
+        boards[key] = [
+            {
+                "rank": str(row["place"]),
+                "nickname": row["nickname"],
+                "color": row["color"],
+                "points": str(row["points"]),
+                "rank_ko": row["rank"].label("ko"),
+                "rank_en": row["rank"].label("en"),
+            }
+            for row in ratings.leaderboard(key)
+        ]
+    return boards
+
+
 def post_script(url: str) -> str:
     """A script that sends the browser to `url` by a form POST (no fields), as a submit button would."""
     return (
@@ -89,6 +135,9 @@ class AccountState(rx.State):
     replays: list[dict[str, str]] = []  # the member's stored games, each with its replay's link (issue 21: 2)
     weekly: list[dict[str, Any]] = []
     all_time: list[dict[str, Any]] = []
+    ratings: list[dict[str, str]] = []  # /me: a card per rating key played (`rating_cards`)
+    # /rankings: rating key -> its board; every key present from the start (the page reads each one)
+    rating_boards: dict[str, list[dict[str, str]]] = {key: [] for key in RATING_KEYS}
     notice: str = ""  # the notice line: a message id of the account catalog (`acct.notice.*`)
 
     async def _who(self) -> Identity:
@@ -116,7 +165,10 @@ class AccountState(rx.State):
             user_id = _user_id(who)
             if user_id is None:
                 return
-            stats, quest = await asyncio.gather(asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id))
+            stats, quest, cards = await asyncio.gather(
+                asyncio.to_thread(records.member_stats, user_id), asyncio.to_thread(records.daily_quest, user_id), asyncio.to_thread(rating_cards, user_id)
+            )
+            self.ratings = cards
             self.games, self.wins = stats.get("games", 0), stats.get("wins", 0)
             self.coins, self.xp, self.level = stats.get("coins", 0), stats.get("xp", 0), stats.get("level", 1)
             self.quest_progress, self.quest_target, self.quest_done = quest["progress"], quest["target"], quest["done"]
@@ -136,10 +188,14 @@ class AccountState(rx.State):
 
     @browser_event
     async def load_rankings(self) -> None:
-        """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never count)."""
+        """Weekly and all-time boards of sole wins (members only; AI, guest-only and aborted games never
+        count) and a skill-rating board per rating key."""
         with entered(self):  # what the page showed before goes (a notice: `page_reset`)
             await self._who()
-            weekly, all_time = await asyncio.gather(asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard))
+            weekly, all_time, boards = await asyncio.gather(
+                asyncio.to_thread(records.weekly_leaderboard), asyncio.to_thread(records.all_time_leaderboard), asyncio.to_thread(rating_boards)
+            )
+            self.rating_boards = boards
             self.weekly = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in weekly]
             self.all_time = [{**row, "wins": str(row["wins"]), "rank": str(row["rank"])} for row in all_time]
 

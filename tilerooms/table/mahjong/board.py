@@ -33,6 +33,7 @@ from tilerooms.table.mahjong.rules_dialog import rules_dialog
 from tilerooms.table.mahjong.said import said_text
 from tilerooms.table.mahjong.state import MahjongTable
 from tilerooms.table.mahjong.tiles import mj_token_tile, tile_face, token_code
+from tilerooms.table.rank_chip import rank_chip
 from tilerooms.table.state import RoomState
 
 _CALL_COLOURS = {"ron": "red", "pon": "blue", "kan": "violet", "chi": "green"}
@@ -86,6 +87,7 @@ def _plate(place: str) -> rx.Component:
                     by_locale(seat.wind_en, seat.wind), class_name="mj-wind", style={"fontWeight": "800", "color": rx.cond(seat.dealer, "#ffd33d", "#fff")}
                 ),
                 rx.el.span(by_locale(seat.name_en, seat.name), class_name="mj-name"),
+                rank_chip(seat.player, short=True),
                 rx.cond(seat.away, rx.el.span(tr("mj.auto"), style={"opacity": "0.8"})),
                 spacing="1",
                 align="center",

@@ -132,6 +132,7 @@ class MjPlate:
     """One player's name plate; the place at the table is in its var's name."""
 
     seated: bool = False  # nobody sits here (the top place in sanma)
+    player: str = ""  # the player's id (their rank chip)
     name: str = ""
     name_en: str = ""  # an AI seat's name in English ("AI 2 (Easy)")
     wind: str = ""
@@ -752,6 +753,7 @@ def mahjong_table(
         name = names.get(p["id"], p["id"])
         plates[place] = MjPlate(
             seated=True,
+            player=p["id"],
             name=name,
             name_en=name_in_english(p["id"], names, names_en),
             wind=p["wind"],

@@ -13,8 +13,10 @@ from __future__ import annotations
 import reflex as rx
 
 from tilerooms.shell.text import by_locale, tr
+from tilerooms.table.rank_chip import rank_chip
 from tilerooms.table.rummikub import turn_line as turn
 from tilerooms.table.rummikub.state import RummikubTable
+from tilerooms.table.state import RoomState
 
 # the turn clock's ring: a conic border that empties as the turn runs out (assets/countdown.js sets --p)
 _RING = "linear-gradient(white, white) padding-box, conic-gradient(#bf3989 calc(var(--p, 100) * 1%), #e5e7eb 0) border-box"
@@ -61,7 +63,7 @@ PLAYERS_CSS = """
 def _player_chip(p, seat) -> rx.Component:
     current = seat == turn.current_seat()
     return rx.box(
-        rx.text(by_locale(p.name_en, p.name), class_name="tr-chip-name"),
+        rx.text(rank_chip(p.id, short=True), rx.cond(RoomState.ranks.contains(p.id), " ", ""), by_locale(p.name_en, p.name), class_name="tr-chip-name"),
         rx.badge(
             # one inline run ("15장", "15 tiles"): the badge's flex gap would split "15 장"
             rx.el.span(rx.el.span(turn.seat_tiles(seat), class_name="tr-count-n"), rx.el.span(tr("board.tiles_suffix"), class_name="tr-count-unit")),
