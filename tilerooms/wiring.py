@@ -10,11 +10,10 @@ after a fork, never at import), and a test installs its own with `use(...)`.
 from __future__ import annotations
 
 import asyncio
-import importlib
-import importlib.util
 from dataclasses import dataclass
 
 from tilerooms import settings as app_settings
+from tilerooms.accounts.ratings import rating_for
 from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.identity import MEMBER_PREFIX
 from tilerooms.rooms.live import LiveViewers
@@ -62,12 +61,9 @@ def build_workers(settings: Settings) -> WorkerRegistry:
 
 
 def member_ratings() -> RatingLookup:
-    """Quick match's rating lookup: a member's rating from the accounts layer (its
-    `ratings.rating_for(user_id, rating_key)`, when this build has it), the same number for
-    everyone else. The room layer may not import accounts: the lookup is handed in from here."""
-    if importlib.util.find_spec("tilerooms.accounts.ratings") is None:
-        return same_rating
-    rating_for = importlib.import_module("tilerooms.accounts.ratings").rating_for
+    """Quick match's rating lookup: a member's rating from the accounts layer
+    (`ratings.rating_for(user_id, rating_key)`), the same number for everyone else. The room
+    layer may not import accounts: the lookup is handed in from here."""
 
     async def lookup(person_id: str, rating_key: str) -> float:
         number = person_id.removeprefix(MEMBER_PREFIX)

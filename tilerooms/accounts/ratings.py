@@ -50,9 +50,7 @@ DEFAULT_SIGMA: float = MODEL.sigma
 def rating_key(game: str, players: int) -> str:
     """The rating a game of `players` players counts for: "rummikub", "mahjong4", "mahjong3"."""
     definition = GAMES.get(game)
-    if definition is not None and definition.mode_names:
-        return f"{game}{players}"
-    return game
+    return definition.rating_key(players) if definition is not None else game
 
 
 def rating_keys() -> list[tuple[str, str, str]]:
@@ -67,7 +65,7 @@ def rating_keys() -> list[tuple[str, str, str]]:
             ko, en = game.display_names(players)
             if players not in game.mode_names:
                 ko, en = f"{ko} · {players}인", f"{en} · {players}-player"
-            keys.append((rating_key(game.id, players), ko, en))
+            keys.append((game.rating_key(players), ko, en))
     return keys
 
 
@@ -185,12 +183,16 @@ def current_rating(user_id: int, key: str, engine: sa.Engine | None = None) -> t
     return (row.mu, row.sigma, row.games) if row is not None else (DEFAULT_MU, DEFAULT_SIGMA, 0)
 
 
+MATCH_POINTS_PER_MU = 60.0  # quick match's scale: an unrated member's mu 25 is its default 1500
+
+
 async def rating_for(user_id: int, rating_key: str) -> float:
-    """The matchmaking number of a member for a rating key: openskill's `mu` (the skill estimate,
-    25.0 for an unrated member; a typical spread is ±10). Matchmaking groups on the estimate, not
-    on the conservative ordinal that the shown rank uses (a newcomer's ordinal is 0, the bottom)."""
+    """The matchmaking number of a member for a rating key, on quick match's scale (1500 for an
+    unrated member, like a guest; a typical spread is ±600): openskill's `mu`, the skill estimate.
+    Matchmaking groups on the estimate, not on the conservative ordinal that the shown rank uses
+    (a newcomer's ordinal is 0, the bottom)."""
     mu, _, _ = await asyncio.to_thread(current_rating, user_id, rating_key)
-    return mu
+    return mu * MATCH_POINTS_PER_MU
 
 
 def rank_for(mu: float, sigma: float, games: int) -> ranks.Rank:

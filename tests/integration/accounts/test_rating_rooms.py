@@ -18,7 +18,9 @@ async def test_a_member_who_leaves_a_rated_game_is_rated_last(service, records_d
     await service.leave(room_id, cheolsu.id)  # two players: the engine ends the game ("aborted")
     stayed, left = int(younghee.id[2:]), int(cheolsu.id[2:])
     assert ratings.current_rating(stayed, "rummikub")[2] == 1
-    assert await ratings.rating_for(stayed, "rummikub") > ratings.DEFAULT_MU > await ratings.rating_for(left, "rummikub")
-    assert await ratings.rating_for(newcomer.id, "rummikub") == ratings.DEFAULT_MU  # unrated: the default
-    assert await ratings.rating_for(stayed, "mahjong4") == ratings.DEFAULT_MU
+    unrated = ratings.DEFAULT_MU * ratings.MATCH_POINTS_PER_MU
+    assert unrated == 1500.0  # quick match's default for everyone unrated (guests too)
+    assert await ratings.rating_for(stayed, "rummikub") > unrated > await ratings.rating_for(left, "rummikub")
+    assert await ratings.rating_for(newcomer.id, "rummikub") == unrated
+    assert await ratings.rating_for(stayed, "mahjong4") == unrated
     assert records.member_stats(stayed)["coins"] == 0  # an aborted game still rewards nobody
