@@ -96,6 +96,17 @@ class ScaledSite:
                 continue
         return found
 
+    def kill(self) -> list[int]:
+        """SIGKILL to the whole process group at once: the start, gunicorn's master and every worker
+        die with no clean-up of any kind, as when the machine is lost. Returns the pids killed."""
+        if self.proc is None:
+            return []
+        pids = [self.proc.pid, *(c.pid for c in psutil.Process(self.proc.pid).children(recursive=True))]
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc = None
+        return pids
+
     def stop(self) -> None:
         """SIGTERM to the whole process group (supervisor and workers), as an operator would."""
         if self.proc is None:
