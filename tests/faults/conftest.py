@@ -36,6 +36,32 @@ PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.
 RESULTS = ROOT / "test-results"
 
 
+def healthy(url: str) -> bool:
+    """`<url>/_health` answers with the DB and Redis up."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{url}/_health", timeout=2) as answer:
+            return b'"status":true' in answer.read().replace(b" ", b"")
+    except OSError:
+        return False
+
+
+def server_env(redis_url: str, database_url: str, secret: str, **extra: str) -> dict[str, str]:
+    """A production server's environment for the fault tests: two workers on `redis_url` and
+    `database_url`, quick AIs, and `extra`."""
+    return {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "REFLEX_REDIS_URL": redis_url,
+        "DATABASE_URL": database_url,
+        "TILEROOMS_SECRET_KEY": secret + "s" * max(0, 48 - len(secret)),
+        "TILEROOMS_WORKERS": "2",
+        "TILEROOMS_AI_DELAY_MS": "300",
+        **extra,
+    }
+
+
 class ScaledSite:
     """One production server (the reflex CLI, its gunicorn master and the workers) on a fixed port."""
 
@@ -66,13 +92,7 @@ class ScaledSite:
 
     def healthy(self) -> bool:
         """`/_health` answers with the DB and Redis up."""
-        import urllib.request
-
-        try:
-            with urllib.request.urlopen(f"{self.url}/_health", timeout=2) as answer:
-                return b'"status":true' in answer.read().replace(b" ", b"")
-        except OSError:
-            return False
+        return healthy(self.url)
 
     def workers(self) -> list[psutil.Process]:
         """The live workers: processes listening on the port whose parent (gunicorn's master, which
@@ -145,15 +165,7 @@ def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     if not redis_answers(REDIS_URL, timeout=1):
         pytest.skip(f"Redis at {REDIS_URL} does not answer")
     redis.Redis.from_url(REDIS_URL).flushdb()  # a database of its own: nothing left from a previous run
-    env = {
-        **os.environ,
-        "REDIS_URL": REDIS_URL,
-        "REFLEX_REDIS_URL": REDIS_URL,
-        "DATABASE_URL": pg_schema_url,
-        "TILEROOMS_SECRET_KEY": "faults-" + "s" * 41,
-        "TILEROOMS_WORKERS": "2",
-        "TILEROOMS_AI_DELAY_MS": "300",
-    }
+    env = server_env(REDIS_URL, pg_schema_url, "faults-")
     RESULTS.mkdir(exist_ok=True)
     server = ScaledSite(env, free_port(), RESULTS / "faults-server.log")
     server.log.write_bytes(b"")

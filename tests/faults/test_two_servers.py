@@ -38,7 +38,7 @@ from playwright.sync_api import expect
 
 from tests.e2e import seeding
 from tests.e2e.navigation import create_room, join_from_lobby, watch_from_lobby
-from tests.faults.conftest import RESULTS, ScaledSite
+from tests.faults.conftest import RESULTS, ScaledSite, healthy, server_env
 from tests.faults.test_worker_faults import Player
 from tests.helpers.services import free_port, redis_answers
 from tilerooms.bench.load import nginx_binary, start_nginx
@@ -64,7 +64,7 @@ class Balancer:
         """Start nginx (its configuration checked first); wait until it answers `/_health` through a server."""
         self.proc = start_nginx(self.port, self.upstreams, self.folder)
         deadline = time.monotonic() + 20
-        while not _healthy(self.url):
+        while not healthy(self.url):
             assert self.proc.poll() is None, (self.folder / "error.log").read_text()
             assert time.monotonic() < deadline, "nginx did not reach a healthy server"
             time.sleep(0.3)
@@ -75,16 +75,6 @@ class Balancer:
             self.proc.terminate()
             self.proc.wait(timeout=15)
             self.proc = None
-
-
-def _healthy(url: str) -> bool:
-    import urllib.request
-
-    try:
-        with urllib.request.urlopen(f"{url}/_health", timeout=2) as answer:
-            return b'"status":true' in answer.read().replace(b" ", b"")
-    except OSError:
-        return False
 
 
 @dataclass
@@ -122,19 +112,11 @@ def cluster(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
         pytest.skip(f"Redis at {LB_REDIS_URL} does not answer")
     redis.Redis.from_url(LB_REDIS_URL).flushdb()  # a database of its own
     lb_port, ports = free_port(), [free_port(), free_port()]
-    env = {
-        **os.environ,
-        "REDIS_URL": LB_REDIS_URL,
-        "REFLEX_REDIS_URL": LB_REDIS_URL,
-        "DATABASE_URL": pg_schema_url,
-        "TILEROOMS_SECRET_KEY": "two-servers-" + "s" * 36,
-        "TILEROOMS_WORKERS": "2",
-        "TILEROOMS_AI_DELAY_MS": "300",
-        # the pages' socket goes to the address the browser opened (nginx), never to one server
-        "REFLEX_API_URL": f"http://localhost:{lb_port}",
-        "REFLEX_WEB_WORKDIR": str(WEB_DIR),
-        "REFLEX_TRUSTED_PROXY_HOPS": "1",
-    }
+    # the pages' socket goes to the address the browser opened (nginx), never to one server
+    env = server_env(
+        LB_REDIS_URL, pg_schema_url, "two-servers-",
+        REFLEX_API_URL=f"http://localhost:{lb_port}", REFLEX_WEB_WORKDIR=str(WEB_DIR), REFLEX_TRUSTED_PROXY_HOPS="1",
+    )  # fmt: skip
     RESULTS.mkdir(exist_ok=True)
     servers = [ScaledSite(dict(env), port, RESULTS / f"two-servers-{i + 1}.log") for i, port in enumerate(ports)]
     balancer = Balancer(lb_port, ports, tmp_path_factory.mktemp("nginx"))
