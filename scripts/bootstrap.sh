@@ -2,7 +2,8 @@
 # Sourced by scripts/start.sh and scripts/test.sh: idempotent set-up of everything the project
 # needs on a fresh machine (Python 3.11 + Node 20 + the package registries), into local ignored
 # folders. GUIDE §2 is the recipe: venv + requirements, bun 1.4.4 from npm (Reflex cannot download
-# it here), REFLEX_USE_SYSTEM_BUN=1. With BOOTSTRAP_BROWSER=1 it also installs Debian chromium.
+# it here), REFLEX_USE_SYSTEM_BUN=1. With BOOTSTRAP_BROWSER=1 it also installs Debian chromium and
+# nginx (the two-server fault tests' load balancer).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -64,4 +65,18 @@ if [ "${BOOTSTRAP_BROWSER:-0}" = "1" ] && command -v fc-list >/dev/null 2>&1 && 
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
   { $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-nanum >/dev/null; } \
     || echo "[bootstrap] warning: fonts-nanum could not be installed; Hangul shows as boxes in screenshots" >&2
+fi
+
+# 5. Debian nginx for the two-server fault tests (tests/faults/test_two_servers.py runs its own nginx
+#    on a free port with deploy/nginx.conf; it skips, saying so, when nginx is missing). A system
+#    service the package starts on port 80 is stopped again: the tests never use it.
+if [ "${BOOTSTRAP_BROWSER:-0}" = "1" ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "[bootstrap] installing Debian nginx-light (the load balancer of the two-server fault tests)"
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  if { $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx-light >/dev/null; }; then
+    { $SUDO systemctl disable --now nginx || $SUDO service nginx stop; } >/dev/null 2>&1 || true
+  else
+    echo "[bootstrap] warning: nginx could not be installed; the two-server fault tests will skip" >&2
+  fi
 fi

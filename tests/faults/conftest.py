@@ -10,6 +10,7 @@ pytest process (scripts/test.sh does), after the browser suite: the server build
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -34,6 +35,32 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TILEROOMS_FAULTS_REDIS_URL", "redis://127.0.0.1:6379/13")
 PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 RESULTS = ROOT / "test-results"
+
+
+def healthy(url: str) -> bool:
+    """`<url>/_health` answers with the DB and Redis up."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{url}/_health", timeout=2) as answer:
+            return b'"status":true' in answer.read().replace(b" ", b"")
+    except OSError:
+        return False
+
+
+def server_env(redis_url: str, database_url: str, secret: str, **extra: str) -> dict[str, str]:
+    """A production server's environment for the fault tests: two workers on `redis_url` and
+    `database_url`, quick AIs, and `extra`."""
+    return {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "REFLEX_REDIS_URL": redis_url,
+        "DATABASE_URL": database_url,
+        "TILEROOMS_SECRET_KEY": secret + "s" * max(0, 48 - len(secret)),
+        "TILEROOMS_WORKERS": "2",
+        "TILEROOMS_AI_DELAY_MS": "300",
+        **extra,
+    }
 
 
 class ScaledSite:
@@ -66,13 +93,7 @@ class ScaledSite:
 
     def healthy(self) -> bool:
         """`/_health` answers with the DB and Redis up."""
-        import urllib.request
-
-        try:
-            with urllib.request.urlopen(f"{self.url}/_health", timeout=2) as answer:
-                return b'"status":true' in answer.read().replace(b" ", b"")
-        except OSError:
-            return False
+        return healthy(self.url)
 
     def workers(self) -> list[psutil.Process]:
         """The live workers: processes listening on the port whose parent (gunicorn's master, which
@@ -96,6 +117,17 @@ class ScaledSite:
                 continue
         return found
 
+    def kill(self) -> list[int]:
+        """SIGKILL to the whole process group at once: the start, gunicorn's master and every worker
+        die with no clean-up of any kind, as when the machine is lost. Returns the pids killed."""
+        if self.proc is None:
+            return []
+        pids = [self.proc.pid, *(c.pid for c in psutil.Process(self.proc.pid).children(recursive=True))]
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc = None
+        return pids
+
     def stop(self) -> None:
         """SIGTERM to the whole process group (supervisor and workers), as an operator would."""
         if self.proc is None:
@@ -108,6 +140,10 @@ class ScaledSite:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=10)
+        # what outlives the start in its group (the page compiler's multiprocessing helpers were
+        # left behind, ~80 MB a start): nothing of a stopped server may stay
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc = None
 
 
@@ -134,15 +170,7 @@ def site(pg_schema_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     if not redis_answers(REDIS_URL, timeout=1):
         pytest.skip(f"Redis at {REDIS_URL} does not answer")
     redis.Redis.from_url(REDIS_URL).flushdb()  # a database of its own: nothing left from a previous run
-    env = {
-        **os.environ,
-        "REDIS_URL": REDIS_URL,
-        "REFLEX_REDIS_URL": REDIS_URL,
-        "DATABASE_URL": pg_schema_url,
-        "TILEROOMS_SECRET_KEY": "faults-" + "s" * 41,
-        "TILEROOMS_WORKERS": "2",
-        "TILEROOMS_AI_DELAY_MS": "300",
-    }
+    env = server_env(REDIS_URL, pg_schema_url, "faults-")
     RESULTS.mkdir(exist_ok=True)
     server = ScaledSite(env, free_port(), RESULTS / "faults-server.log")
     server.log.write_bytes(b"")

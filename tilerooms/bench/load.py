@@ -19,7 +19,11 @@ Below the table: which vars those bytes are, per game.
 The load generator runs beside the workers on the same cores: its own CPU is printed, and so is the
 machine's load average before and after. Not part of CI.
 
-    python -m tilerooms.bench.load [--rooms 50,100,200] [--workers 1,2] [--quick] [--seconds 60]
+    python -m tilerooms.bench.load [--rooms 50,100,200] [--workers 1,2] [--quick] [--seconds 60] [--nginx]
+
+`--nginx` adds a row: the largest room count on two servers of one worker each behind nginx
+(`deploy/nginx.conf`, Debian's nginx), sharing Redis, the clients reaching only nginx: the
+several-machines deployment of docs/deploy.md on one host. Its CPU column counts nginx too.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import platform
 import random
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import tempfile
@@ -39,6 +44,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import psutil
 
@@ -48,6 +54,7 @@ from tilerooms.bench.room_latency import (
     MAHJONG_TABLE,
     PREFIX,
     ROOM_STATE,
+    ROOT,
     RUMMIKUB_TABLE,
     Client,
     _free_port,
@@ -89,6 +96,7 @@ class Figures:
     address_base: int = 0  # the first room's loopback address number
     setup_s: float = 0.0
     stopped: bool = False  # the window closed: every room stops at its next action
+    servers: int = 1  # 2: two servers of `workers` workers behind nginx (--nginx)
 
     def measured(self, sent: float) -> bool:
         return self.window[0] <= sent <= self.window[1]
@@ -360,12 +368,13 @@ def measure(
     warm: float = 6.0,
     at_idle: Callable[[list[psutil.Process]], None] | None = None,
     during: Callable[[list[psutil.Process], float], None] | None = None,
+    nginx: bool = False,
 ) -> Figures:
     """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it.
     First `warm` seconds of play in a few rooms that then leave; `at_idle(worker processes)` is
     called after that, before the measured rooms open, `during(worker processes,
-    seconds)` as the measuring window opens."""
-    figures = Figures(rooms, workers)
+    seconds)` as the measuring window opens. `nginx`: two such servers with Redis behind nginx."""
+    figures = Figures(rooms, workers, servers=2 if nginx else 1)
     figures.load_before = os.getloadavg()
     before_ms = reference_ms()
     port = _free_port()
@@ -374,7 +383,7 @@ def measure(
     states = tempfile.mkdtemp(prefix="tilerooms-bench-states-")  # Reflex's disk state manager: a fresh folder
     env = {"TILEROOMS_AI_DELAY_MS": str(ai_delay_ms), "DATABASE_URL": f"sqlite:///{db.name}", "REFLEX_STATES_WORKDIR": states, **(env or {})}
     redis_proc = None
-    if workers > 1:
+    if workers > 1 or nginx:
         import redis
 
         redis.Redis.from_url(REDIS_BENCH_URL).flushdb()  # the bench's own database only
@@ -382,9 +391,12 @@ def measure(
         redis_proc = _redis_proc()
         redis0 = _redis_used_mb()
     proc = _start_backend(port, **env)
+    behind: list[subprocess.Popen] = []  # --nginx: the second server and nginx
     try:
+        if nginx:
+            port, behind = _behind_nginx(port, env)
         time.sleep(2.0)  # every worker has imported the app
-        procs = _worker_procs(proc)
+        procs = [p for started in (proc, *behind) for p in _worker_procs(started)]
         if warm > 0:
             # a few rooms of each game play first, then leave: lazy imports (the number-tile AI's
             # solver loads SciPy/HiGHS), caches and allocator arenas are not counted per room
@@ -394,23 +406,81 @@ def measure(
             at_idle(procs)
         figures.rss_idle_mb = _rss(procs)
         asyncio.run(_play(f"ws://127.0.0.1:{port}", figures, games, seconds, warmup, think, procs, redis_proc, during))
-        if workers > 1:
+        if workers > 1 or nginx:
             figures.redis_mb = _redis_used_mb() - redis0
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for started in (*reversed(behind), proc):
+            started.terminate()
+            try:
+                started.wait(15)
+            except subprocess.TimeoutExpired:
+                started.kill()
         os.unlink(db.name)
         shutil.rmtree(states, ignore_errors=True)
-        if workers > 1:
+        if workers > 1 or nginx:
             import redis
 
             redis.Redis.from_url(REDIS_BENCH_URL).flushdb()
     figures.load_after = os.getloadavg()
     figures.reference_ms = (before_ms, reference_ms())
     return figures
+
+
+# -- two servers behind nginx (--nginx) -----------------------------------------------------------
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def nginx_config(port: int, upstreams: list[int], folder: Path) -> str:
+    """deploy/nginx.conf for loopback: its upstream servers (app1:3000, app2:3000) replaced by
+    127.0.0.1:`upstreams` with the same options, listening on 127.0.0.1:`port`, its pid, logs and
+    temporary files in `folder`, in the foreground."""
+    text = NGINX_CONF.read_text()
+    options = re.search(r"server app\d+:3000 ([^;]*);", text)
+    text, removed = re.subn(r"\n\s*server app\d+:3000 [^;]*;", "", text)
+    if removed != 2 or options is None or "listen 80;" not in text:
+        raise ValueError(f"{NGINX_CONF} no longer has the upstreams app1:3000, app2:3000 and `listen 80;`")
+    servers = "".join(f"\n        server 127.0.0.1:{p} {options.group(1)};" for p in upstreams)
+    text = text.replace("least_conn;", "least_conn;" + servers, 1).replace("listen 80;", f"listen 127.0.0.1:{port};")
+    temp = "".join(f"\n    {kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    text = text.replace("http {", f"http {{\n    access_log {folder}/access.log;{temp}", 1)
+    return f"daemon off;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log info;\n{text}"
+
+
+def nginx_binary() -> str | None:
+    """Debian's nginx (`/usr/sbin` is not on every PATH)."""
+    return shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+
+
+def start_nginx(port: int, upstreams: list[int], folder: Path) -> subprocess.Popen:
+    """nginx with `nginx_config` in `folder` (checked first), listening once this returns."""
+    binary = nginx_binary()
+    if binary is None:
+        raise RuntimeError("nginx is not installed (Debian: apt-get install nginx-light)")
+    conf = folder / "nginx.conf"
+    conf.write_text(nginx_config(port, upstreams, folder))
+    args = [binary, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")]
+    check = subprocess.run([*args, "-t"], capture_output=True, text=True)
+    if check.returncode != 0:
+        raise RuntimeError(f"nginx refused {conf}: {check.stderr}")
+    proc = subprocess.Popen(args, start_new_session=True)
+    for _ in range(100):
+        if proc.poll() is not None:
+            raise RuntimeError(f"nginx stopped: {(folder / 'error.log').read_text()}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("nginx did not listen in 10 s")
+
+
+def _behind_nginx(port: int, env: dict[str, str]) -> tuple[int, list[subprocess.Popen]]:
+    """A second server like the one on `port`, and nginx in front of both: (nginx's port, [second
+    server, nginx])."""
+    second_port, lb_port = _free_port(), _free_port()
+    second = _start_backend(second_port, **env)
+    folder = Path(tempfile.mkdtemp(prefix="tilerooms-bench-nginx-"))
+    return lb_port, [second, start_nginx(lb_port, [port, second_port], folder)]
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -470,7 +540,7 @@ def table(rows: list[Figures], games: list[str]) -> str:
         mem = f"{mb:.2f}" + (f" (+{f.redis_mb / f.rooms:.2f} Redis)" if f.redis_mb is not None else "")
         cells = [
             str(f.rooms),
-            f"{f.workers}" + (" + Redis" if f.workers > 1 else ""),
+            f"{f.servers} × {f.workers} + Redis + nginx" if f.servers > 1 else f"{f.workers}" + (" + Redis" if f.workers > 1 else ""),
             f"{f.actions / f.seconds:.1f}" if f.seconds else "–",
             f"{changes / f.seconds:.1f}" if f.seconds else "–",
             f"{_med(lat):.0f} / {_pct(lat, 0.95):.0f} / {_pct(lat, 0.99):.0f}",
@@ -499,7 +569,8 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
     vars that make up the frames' bytes, per game (summed over every set-up)."""
     out = []
     for f in rows:
-        parts = [f"{f.rooms} rooms / {f.workers} worker(s), {f.seconds:.0f} s window: workers {f.worker_cpu_s / f.seconds * 100:.0f} % of a core"]
+        setup = f"{f.servers} servers × {f.workers} worker(s) behind nginx" if f.servers > 1 else f"{f.workers} worker(s)"
+        parts = [f"{f.rooms} rooms / {setup}, {f.seconds:.0f} s window: workers {f.worker_cpu_s / f.seconds * 100:.0f} % of a core"]
         if f.redis_cpu_s is not None:
             parts.append(f"redis-server {f.redis_cpu_s / f.seconds * 100:.0f} %")
         parts.append(f"load generator {f.generator_cpu_s / f.seconds * 100:.0f} %")
@@ -552,6 +623,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="20 s windows, 3 s warm-up (the whole table in < 3 min)")
     parser.add_argument("--ai-delay-ms", type=int, default=1000, help="AI think time (the real default is 1000-3000)")
     parser.add_argument("--think", default="0.3,1.0", help="a person's think time range in s")
+    parser.add_argument("--nginx", action="store_true", help="add a row: 2 servers of 1 worker behind nginx (deploy/nginx.conf), Redis shared")
     parser.add_argument("--state-manager", default="", help="REFLEX_STATE_MANAGER_MODE for one worker (Reflex's default there: disk)")
     args = parser.parse_args()
     if args.quick:
@@ -572,6 +644,9 @@ def main() -> None:
         env = {"REFLEX_STATE_MANAGER_MODE": args.state_manager} if args.state_manager and w == 1 else {}
         rows.append(measure(r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, env=env))
         print(f"  done: {r} rooms on {w} worker(s)", flush=True)
+    if args.nginx:  # the several-machines row: as many worker processes as the Redis row, in two servers
+        rows.append(measure(max(rooms), 1, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, nginx=True))
+        print(f"  done: {max(rooms)} rooms on 2 servers of 1 worker behind nginx", flush=True)
     print()
     print(table(rows, games))
     print()
