@@ -46,6 +46,7 @@ class LiveViewers:
         self._sweeps = 0
         self._registered = False
         service.bus.subscribe(self.on_change)
+        service.bus.on_resync(self.resync)
 
     @property
     def worker_id(self) -> str:
@@ -123,6 +124,14 @@ class LiveViewers:
         if self._push is None or not self.rooms.get(room_id):
             return
         self._spawn(self._deliver_all(room_id, version))
+
+    async def resync(self) -> None:
+        """Push every watched room as it is now (the bus may have missed changes): a browser whose
+        view did not change gets nothing."""
+        if self._push is None:
+            return
+        for room_id in list(self.rooms):
+            self._spawn(self._deliver_all(room_id))
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
