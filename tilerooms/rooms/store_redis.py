@@ -58,7 +58,7 @@ end
 return {1, stamp, redis.call('GET', KEYS[2]), redis.call('GET', KEYS[3])}
 """
 
-# KEYS: room, log, stamp, index, wake, lock. ARGV: room id, room JSON, log mode ('set' | 'append'),
+# KEYS: room, log, stamp, index, wake, lock. ARGV: room id, room JSON, log mode ('set' | 'append' | 'keep'),
 # log text, wake ('keep' | 'none' | epoch ms), lock token ('' : no lock to check or free).
 # Returns the new stamp, or false (nothing written) when the lock is not this token's any more.
 _SAVE = """
@@ -68,7 +68,7 @@ end
 redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[3] == 'append' then
   redis.call('APPEND', KEYS[2], ARGV[4])
-else
+elseif ARGV[3] == 'set' then
   redis.call('SET', KEYS[2], ARGV[4])
 end
 redis.call('SADD', KEYS[4], ARGV[1])
@@ -237,7 +237,9 @@ class RedisRoomStore:
         fenced = held is not None and not held.freed
         saved = self._saved.get(room.id)
         raw, log = stored_parts(room)
-        if saved is not None and saved.log and log.startswith(saved.log):
+        if saved is not None and log == saved.log:
+            mode, text = "keep", ""  # a chat line, a presence change: the log as it was
+        elif saved is not None and saved.log and log.startswith(saved.log):
             mode, text = "append", log[len(saved.log) :]  # the log only grows within a game
         else:
             mode, text = "set", log
