@@ -6,7 +6,8 @@ and at the client's connection (one packet sent = one round trip, a pipeline inc
   took seven — and the worker that saved a room last reads none of its bytes on its next change;
   a change made meanwhile by another worker is read, never overwritten;
 - a change of a browser's Reflex state (every push of a room change, every event) takes two — it
-  took four — and keeps Reflex's lock: a second change of the same token waits for the first.
+  took four —, reads none of the states its worker wrote last, and keeps Reflex's lock: a second
+  change of the same token on another worker waits for the first, and is read by the first after.
 """
 
 from __future__ import annotations
@@ -188,6 +189,8 @@ async def test_a_reflex_state_change_takes_two_round_trips_and_keeps_the_lock(co
     sent, commands = await _window(counted, lambda: change("r1"))
     assert sent == 2, commands  # lock + read, write + unlock
     assert commands.get("eval") == 2 and not {"getdel", "evalsha"} & set(commands)
+    # this worker wrote the states last: none of them was read again (the stamp said so)
+    assert "mget" not in commands, commands
     fresh = LeanStateManagerRedis(redis=counted)  # another worker reads what was written
     assert (await (await fresh.get_state(token)).get_state(RoomState))._room_id == "r1"
 
@@ -218,6 +221,9 @@ async def test_a_reflex_state_change_takes_two_round_trips_and_keeps_the_lock(co
         await asyncio.gather(first, slow_elsewhere("b"))
         assert order == ["in a", "out a", "in b", "out b"]
         assert (await (await fresh.get_state(token)).get_state(RoomState))._room_id == "r1ab"
+        # `other` wrote last: this worker reads the states again instead of taking its own
+        await slow("c", 0)
+        assert (await (await fresh.get_state(token)).get_state(RoomState))._room_id == "r1abc"
         assert not await counted.exists(manager._lock_key(token))
     finally:
         await other.close()

@@ -18,8 +18,10 @@ Reflex's private API (`StateManagerRedis` internals) is touched here only.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
@@ -30,35 +32,70 @@ from reflex_base.utils.exceptions import LockExpiredError, StateSchemaMismatchEr
 
 log = logging.getLogger(__name__)
 
-# KEYS: the lock, then the state keys. ARGV: the lock id, the lock's ms. {0}: busy; {1, states}.
+# KEYS: the lock, the stamp, then the state keys. ARGV: the lock id, the lock's ms, the stamp this
+# worker holds ('' none). {0}: busy; {1, stamp}: the states are as this worker wrote them;
+# {1, stamp, states}: read them.
 _LOCK_AND_READ = """
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {0}
 end
-if #KEYS == 1 then
-  return {1, {}}
+local stamp = redis.call('GET', KEYS[2])
+if stamp and stamp == ARGV[3] then
+  return {1, stamp}
 end
-return {1, redis.call('MGET', unpack(KEYS, 2))}
+if #KEYS == 2 then
+  return {1, stamp, {}}
+end
+return {1, stamp, redis.call('MGET', unpack(KEYS, 3))}
 """
 
-# Reflex's fenced save (`reflex/istate/manager/redis.py: _FENCED_SAVE_SCRIPT`), then the lock freed.
-# KEYS: the lock, then the state keys. ARGV: the lock id, the states' expiry (s), the states.
-# Returns the lock's remaining PTTL before it was freed, or nil (nothing written) when it is not ours.
+# The same read without taking the lock: the caller took it with Reflex's own wait.
+_READ = """
+local stamp = redis.call('GET', KEYS[2])
+if stamp and stamp == ARGV[3] then
+  return {1, stamp}
+end
+if #KEYS == 2 then
+  return {1, stamp, {}}
+end
+return {1, stamp, redis.call('MGET', unpack(KEYS, 3))}
+"""
+
+# Reflex's fenced save (`reflex/istate/manager/redis.py: _FENCED_SAVE_SCRIPT`), the stamp moved on
+# when anything was written, then the lock freed. KEYS: the lock, the stamp, then the state keys.
+# ARGV: the lock id, the states' expiry (s), then the states in KEYS order. Returns {the lock's
+# PTTL before it was freed, the stamp}, or nil (nothing written) when the lock is not ours.
 _WRITE_AND_UNLOCK = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   return nil
 end
-for i = 2, #KEYS do
-  redis.call('SET', KEYS[i], ARGV[i + 1], 'EX', ARGV[2])
+for i = 3, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[i], 'EX', ARGV[2])
+end
+local stamp = redis.call('GET', KEYS[2])
+if #KEYS > 2 then
+  stamp = redis.call('INCR', KEYS[2])
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
 end
 local pttl = redis.call('PTTL', KEYS[1])
 redis.call('DEL', KEYS[1])
-return pttl
+return {pttl, stamp}
 """
 
+_RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+TREES_KEPT = 2048  # browsers whose state trees this worker keeps as it wrote them
 
+
+@dataclasses.dataclass
 class LeanStateManagerRedis(StateManagerRedis):
-    """`StateManagerRedis` whose state changes take two round trips (lock + read, write + unlock)."""
+    """`StateManagerRedis` whose state changes take two round trips (lock + read, write + unlock),
+    and read no state this worker wrote last (a stamp per browser says so)."""
+
+    _trees: OrderedDict[str, tuple[bytes, BaseState]] = dataclasses.field(default_factory=OrderedDict, init=False)
+
+    @staticmethod
+    def _stamp_key(token: BaseStateToken) -> str:
+        return f"{token.ident}_lean_stamp"
 
     @contextlib.asynccontextmanager
     async def _try_modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
@@ -72,49 +109,68 @@ class LeanStateManagerRedis(StateManagerRedis):
         lock_key = self._lock_key(token)
         lock_id = (f"{event_name}:{uuid.uuid4().hex}" if event_name else uuid.uuid4().hex).encode()
         required = sorted(self._get_required_state_classes(token.cls, subclasses=True), key=lambda c: c.get_full_name())
-        keys = [token._state_key(c) for c in required]
+        keys = [lock_key, self._stamp_key(token), *(token._state_key(c) for c in required)]
+        kept = self._trees.pop(token.ident, None)  # back only once written: a failed change may have half-changed it
         script = cast("Callable[..., Awaitable[list[Any]]]", self.redis.eval)
-        reply = [0]
+        reply: list[Any] = [0]
         if not self._n_lock_waiters(lock_key):  # others of this worker queue first: Reflex's order
-            reply = await script(_LOCK_AND_READ, 1 + len(keys), lock_key, *keys, lock_id, self.lock_expiration)
-        if reply[0]:
-            states = list(reply[1]) or [None] * len(keys)
-        else:
+            reply = await script(_LOCK_AND_READ, len(keys), *keys, lock_id, self.lock_expiration, kept[0] if kept else "")
+        if not reply[0]:
             await self._wait_lock(lock_key, lock_id)  # Reflex's wait (keyspace events), then read
-            states = list(await self.redis.mget(keys)) if keys else []
+            reply = await script(_READ, len(keys), *keys, kept[0] if kept else "")
         locked = True
         try:
-            state = _tree(token, required, states)
-            yield state
-            writes = self._collect_state_writes(token, state)
-            pttl = await script(
+            if len(reply) == 2 and kept is not None:
+                root = kept[1]  # as this worker wrote it: the objects themselves, as the in-process manager keeps them
+                if not {c.get_full_name() for c in required} <= self._get_populated_states(root).keys():
+                    await self.get_state(token, for_state_instance=root)  # a state this tree never needed
+            else:
+                root = _tree(token, required, list(reply[2]) if reply[2] else [None] * len(required))
+            yield root
+            writes = self._collect_state_writes(token, root)
+            written = await script(
                 _WRITE_AND_UNLOCK,
-                1 + len(writes),
+                2 + len(writes),
                 lock_key,
+                self._stamp_key(token),
                 *(key for key, _ in writes),
                 lock_id,
                 self.token_expiration,
                 *(data for _, data in writes),
             )
             locked = False
-            if pttl is None:
+            if written is None:
                 msg = f"Lock expired for token {token} while processing (lock expiration {self.lock_expiration} ms)." + (
                     f" Happened in event: {event_name}" if event_name else ""
                 )
                 raise LockExpiredError(msg)
+            pttl, stamp = written
+            if stamp is not None:
+                for state in self._get_populated_states(root).values():
+                    state._was_touched = False  # written: Reflex's fresh states start untouched
+                self._keep(token.ident, str(stamp).encode(), root)
             held_s = (self.lock_expiration - pttl) / 1000
             if held_s > self.lock_warning_threshold / 1000:
                 log.warning("Lock for token %s was held too long (%.1f s); use a background event for long tasks", token, held_s, extra={"dedupe": True})
         finally:
             if locked:  # the change failed before its write: free the lock as Reflex does
                 with contextlib.suppress(Exception):
-                    await self.redis.eval(
-                        "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-                        1,
-                        lock_key,
-                        lock_id,
-                    )  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
+                    await self.redis.eval(_RELEASE, 1, lock_key, lock_id)  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
             self._notify_next_waiter(lock_key)
+
+    def _keep(self, ident: str, stamp: bytes, root: BaseState) -> None:
+        self._trees[ident] = (stamp, root)
+        while len(self._trees) > TREES_KEPT:
+            self._trees.popitem(last=False)
+
+    async def set_state(self, token: Any, state: Any, **context: Any) -> None:
+        """Reflex's write (its other paths: without the lock, the opportunistic lock's flush); the
+        stamp goes, so no worker takes its kept tree for the states written here."""
+        await super().set_state(token, state, **context)
+        token = self._coerce_token(token)
+        if isinstance(token, BaseStateToken):
+            self._trees.pop(token.ident, None)
+            await self.redis.delete(self._stamp_key(token))
 
 
 def _tree(token: BaseStateToken, required: list[type[BaseState]], states: list[bytes | None]) -> BaseState:
