@@ -22,6 +22,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from redis.asyncio import Redis
 
@@ -99,6 +100,7 @@ class _Held:
     """A room lock this worker holds: its token, the room read with it, the wake set under it."""
 
     token: str
+    task: asyncio.Task[Any] | None  # the task holding it: another task's load or save is not under it
     room: Room | None = None
     wake: str = _KEEP_WAKE
     freed: bool = False  # the save freed it
@@ -190,7 +192,7 @@ class RedisRoomStore:
                 raise RuleError("busy", "방이 바빠요. 잠시 후에 다시 해 주세요")
             await asyncio.sleep(pause)
             pause = min(pause * 2, LOCK_POLL_S[1])
-        held = _Held(token)
+        held = _Held(token, asyncio.current_task())
         if len(reply) == 2 and saved is not None:
             held.room = saved.room  # as this worker saved it: the object itself, as the in-process store does
         elif len(reply) >= 3 and reply[2] is not None:
@@ -199,6 +201,11 @@ class RedisRoomStore:
         else:
             self._saved.pop(room_id, None)
         return held
+
+    def _mine(self, room_id: str) -> _Held | None:
+        """The lock of `room_id` if this task holds it and no save has freed it yet."""
+        held = self._held.get(room_id)
+        return held if held is not None and held.task is asyncio.current_task() and not held.freed else None
 
     def _remember(self, room_id: str, stamp: bytes | None, room: Room) -> None:
         if stamp is None:
@@ -217,10 +224,8 @@ class RedisRoomStore:
     async def load_for_change(self, room_id: str) -> Room | None:
         """The room read with the lock (another worker may have changed it since this one saved
         it); the object this worker saved last when nobody did. Outside the lock: a fresh copy."""
-        held = self._held.get(room_id)
-        if held is None:
-            return await self.load(room_id)
-        return held.room
+        held = self._mine(room_id)
+        return await self.load(room_id) if held is None else held.room
 
     def abandon(self, room_id: str) -> None:
         """The object handed to the change may be half-changed: the next change reads the room."""
@@ -233,8 +238,7 @@ class RedisRoomStore:
         """Store the room, list it, set the wake time set under the lock; under this worker's lock
         it is the change's last step and frees the lock in the same round trip (a save after the
         lock expired writes nothing and is refused as busy)."""
-        held = self._held.get(room.id)
-        fenced = held is not None and not held.freed
+        held = self._mine(room.id)
         saved = self._saved.get(room.id)
         raw, log = stored_parts(room)
         if saved is not None and log == saved.log:
@@ -244,16 +248,16 @@ class RedisRoomStore:
         else:
             mode, text = "set", log
         keys = (self._key(room.id), self._log_key(room.id), self._stamp_key(room.id), self._index, self._wake, self._lock_key(room.id))
-        wake = held.wake if fenced and held is not None else _KEEP_WAKE
+        wake = held.wake if held is not None else _KEEP_WAKE
         try:
-            stamp = await self._redis.eval(_SAVE, len(keys), *keys, room.id, raw, mode, text, wake, held.token if fenced and held is not None else "")  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
+            stamp = await self._redis.eval(_SAVE, len(keys), *keys, room.id, raw, mode, text, wake, held.token if held is not None else "")  # type: ignore[misc]  # redis-py types async commands as sync-or-async (redis/redis-py#2399)
         except BaseException:
             self._saved.pop(room.id, None)  # unknown whether it was written: read it next time
             raise
         if stamp is None:
             self._saved.pop(room.id, None)
             raise RuleError("busy", "방이 바빠요. 잠시 후에 다시 해 주세요")
-        if fenced and held is not None:
+        if held is not None:
             held.freed = True
         self._remember(room.id, str(stamp).encode(), room)
 
@@ -278,8 +282,8 @@ class RedisRoomStore:
     async def set_wake(self, room_id: str, at: int | None) -> None:
         """When the room next needs a worker. Under this worker's lock it is written with the
         room's save (never without it: a change that is abandoned leaves the wake as it was)."""
-        held = self._held.get(room_id)
-        if held is not None and not held.freed:
+        held = self._mine(room_id)
+        if held is not None:
             held.wake = "none" if at is None else str(at)
         elif at is None:
             await self._redis.zrem(self._wake, room_id)
