@@ -13,9 +13,6 @@ and at the client's connection (one packet sent = one round trip, a pipeline inc
 from __future__ import annotations
 
 import asyncio
-import shutil
-import subprocess
-import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 
@@ -23,7 +20,7 @@ import pytest
 from redis.asyncio import Connection, ConnectionPool, Redis
 
 from tests.helpers.people import GUEST, HOST
-from tests.helpers.services import free_port, redis_answers
+from tests.helpers.services import throwaway_redis
 from tilerooms.core import RuleError
 from tilerooms.rooms.bus import RedisBus
 from tilerooms.rooms.ratelimit import RateLimiter
@@ -44,19 +41,10 @@ class CountingConnection(Connection):
 @pytest.fixture(scope="module")
 def private_redis() -> Iterator[str]:
     """A `redis-server` of this module's own, so its command counts are ours alone."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("no redis-server binary: the round trips are counted on a private server")
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(50):
-        if redis_answers(url, timeout=0.5):
-            break
-        time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(5)
+    with throwaway_redis() as url:
+        if url is None:
+            pytest.skip("no redis-server binary: the round trips are counted on a private server")
+        yield url
 
 
 @pytest.fixture

@@ -33,23 +33,9 @@ from reflex_base.utils.exceptions import LockExpiredError, StateSchemaMismatchEr
 log = logging.getLogger(__name__)
 
 # KEYS: the lock, the stamp, then the state keys. ARGV: the lock id, the lock's ms, the stamp this
-# worker holds ('' none). {0}: busy; {1, stamp}: the states are as this worker wrote them;
-# {1, stamp, states}: read them.
-_LOCK_AND_READ = """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return {0}
-end
-local stamp = redis.call('GET', KEYS[2])
-if stamp and stamp == ARGV[3] then
-  return {1, stamp}
-end
-if #KEYS == 2 then
-  return {1, stamp, {}}
-end
-return {1, stamp, redis.call('MGET', unpack(KEYS, 3))}
-"""
-
-# The same read without taking the lock: the caller took it with Reflex's own wait.
+# worker holds ('' none). {1, stamp}: the states are as this worker wrote them; {1, stamp,
+# states}: read them. `_LOCK_AND_READ` takes the lock first ({0}: busy); `_READ` is for a caller
+# that took it with Reflex's own wait.
 _READ = """
 local stamp = redis.call('GET', KEYS[2])
 if stamp and stamp == ARGV[3] then
@@ -60,6 +46,13 @@ if #KEYS == 2 then
 end
 return {1, stamp, redis.call('MGET', unpack(KEYS, 3))}
 """
+_LOCK_AND_READ = (
+    """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return {0}
+end"""
+    + _READ
+)
 
 # Reflex's fenced save (`reflex/istate/manager/redis.py: _FENCED_SAVE_SCRIPT`), the stamp moved on
 # when anything was written, then the lock freed. KEYS: the lock, the stamp, then the state keys.
@@ -117,7 +110,7 @@ class LeanStateManagerRedis(StateManagerRedis):
             reply = await script(_LOCK_AND_READ, len(keys), *keys, lock_id, self.lock_expiration, kept[0] if kept else "")
         if not reply[0]:
             await self._wait_lock(lock_key, lock_id)  # Reflex's wait (keyspace events), then read
-            reply = await script(_READ, len(keys), *keys, kept[0] if kept else "")
+            reply = await script(_READ, len(keys), *keys, lock_id, self.lock_expiration, kept[0] if kept else "")
         locked = True
         try:
             if len(reply) == 2 and kept is not None:
