@@ -22,7 +22,7 @@ from tilerooms.pages.lobby.state import LobbyState
 from tilerooms.pages.replay.page import replay_page
 from tilerooms.pages.replay.review_state import ReplayReview
 from tilerooms.pages.replay.state import ReplayState
-from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets
+from tilerooms.reflex_ext import dirty_marks, socket_guard, sockets, state_redis
 from tilerooms.shell.connection import connection_notice
 from tilerooms.shell.identity import IdentityCheck, IdentityState
 from tilerooms.shell.not_found import not_found_page
@@ -71,6 +71,7 @@ app = TileroomsApp(
     api_transformer=[accounts_oauth.api(), server_clock.api()],
     toaster=None,  # no page shows a toast; the connection's line is ours (shell/connection.py)
 )
+state_redis.lean(app)  # Redis mode: two round trips per state change, not four (issue 38)
 app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 socket_guard.guard(app)  # frames no browser sends are dropped before Reflex sees them (issue 17)
 app.add_middleware(IdentityCheck())  # a client token is no credential: each socket shows its identity (issue 35: 2)

@@ -7,16 +7,13 @@ throw-away `redis-server` on a free port if the binary exists, else those tests 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import time
 import uuid
 from dataclasses import dataclass
 
 import pytest
 from redis.asyncio import Redis
 
-from tests.helpers.services import free_port, redis_answers
+from tests.helpers.services import redis_answers, throwaway_redis
 from tilerooms.rooms.bus import MemoryBus, RedisBus
 from tilerooms.rooms.ratelimit import RateLimiter
 from tilerooms.rooms.service import RoomService
@@ -47,19 +44,10 @@ def redis_url():
     if redis_answers(url, timeout=0.5):
         yield url
         return
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("no Redis server and no redis-server binary")
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(50):
-        if redis_answers(url, timeout=0.5):
-            break
-        time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(5)
+    with throwaway_redis() as url:
+        if url is None:
+            pytest.skip("no Redis server and no redis-server binary")
+        yield url
 
 
 @pytest.fixture

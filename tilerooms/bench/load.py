@@ -85,6 +85,8 @@ class Figures:
     seconds: float = 0.0
     worker_cpu_s: float = 0.0
     redis_cpu_s: float | None = None
+    redis_commands: Counter | None = None  # (command, key shape) -> count in the window (`--redis-commands`)
+    redis_round_trips: int = 0  # the commands clients sent (those scripts ran not counted)
     generator_cpu_s: float = 0.0
     rss_idle_mb: float = 0.0
     rss_end_mb: float = 0.0
@@ -369,12 +371,22 @@ def measure(
     at_idle: Callable[[list[psutil.Process]], None] | None = None,
     during: Callable[[list[psutil.Process], float], None] | None = None,
     nginx: bool = False,
+    count_redis: bool = False,
 ) -> Figures:
     """Start a backend (1 worker in process, or `workers` workers with Redis), play, stop it.
     First `warm` seconds of play in a few rooms that then leave; `at_idle(worker processes)` is
     called after that, before the measured rooms open, `during(worker processes,
-    seconds)` as the measuring window opens. `nginx`: two such servers with Redis behind nginx."""
+    seconds)` as the measuring window opens. `nginx`: two such servers with Redis behind nginx;
+    `count_redis`: the Redis commands of the window too."""
     figures = Figures(rooms, workers, servers=2 if nginx else 1)
+    if count_redis and workers > 1:  # the Redis commands of the window (`redis_commands`)
+        counting, also = redis_commands(figures), during
+
+        def during(procs: list[psutil.Process], seconds: float) -> None:
+            counting(procs, seconds)
+            if also is not None:
+                also(procs, seconds)
+
     figures.load_before = os.getloadavg()
     before_ms = reference_ms()
     port = _free_port()
@@ -481,6 +493,63 @@ def _behind_nginx(port: int, env: dict[str, str]) -> tuple[int, list[subprocess.
     second = _start_backend(second_port, **env)
     folder = Path(tempfile.mkdtemp(prefix="tilerooms-bench-nginx-"))
     return lb_port, [second, start_nginx(lb_port, [port, second_port], folder)]
+
+
+# -- Redis commands per room change (--redis-commands) ------------------------------------------
+def redis_commands(figures: Figures) -> Callable[[list[psutil.Process], float], None]:
+    """A `during` hook: Redis MONITOR on the bench's database for the window, counting each
+    command by name and key shape into `figures` (issue 38: round trips per room change). MONITOR
+    costs Redis and the workers time: the row's CPU and latency are not comparable with a run
+    without it."""
+    import threading
+
+    import redis
+
+    db = redis.Redis.from_url(REDIS_BENCH_URL).connection_pool.connection_kwargs.get("db", 0)
+    figures.redis_commands = Counter()
+
+    def shape(key: str) -> str:
+        key = re.sub(r"r[0-9a-f]{10}\b", "<room>", key)
+        return re.sub(r"[0-9a-f]{8,}(-[0-9a-f]{4,})*", "<id>", key)[:60]
+
+    def watch(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        in_multi: set[tuple[object, object]] = set()
+        with redis.Redis.from_url(REDIS_BENCH_URL).monitor() as monitor:
+            for command in monitor.listen():
+                if time.monotonic() > end:
+                    break
+                if command.get("db") != db:
+                    continue
+                parts = command["command"].split(" ", 2)
+                if command.get("client_type") == "lua":  # run by a script: no round trip of its own
+                    figures.redis_commands[(f"({parts[0].upper()} in a script)", "")] += 1
+                    continue
+                client, name = (command.get("client_address"), command.get("client_port")), parts[0].upper()
+                if name == "MULTI":
+                    in_multi.add(client)
+                    figures.redis_round_trips += 1  # MULTI … EXEC go out in one packet
+                elif name == "EXEC":
+                    in_multi.discard(client)
+                elif client not in in_multi:
+                    figures.redis_round_trips += 1
+                figures.redis_commands[(parts[0].upper(), shape(parts[1]) if len(parts) > 1 else "")] += 1
+
+    return lambda procs, seconds: threading.Thread(target=watch, args=(seconds,), daemon=True).start()
+
+
+def redis_command_lines(figures: Figures, top: int = 12) -> str:
+    """Redis commands per room change seen by the spectators, by command and key."""
+    if not figures.redis_commands:
+        return ""
+    changes = sum(figures.changes.values()) or 1
+    sent = sum(n for (name, _), n in figures.redis_commands.items() if not name.startswith("("))
+    lines = [
+        f"- {figures.rooms} rooms / {figures.workers} worker(s): Redis commands per room change {sent / changes:.1f} sent by clients "
+        f"(~{figures.redis_round_trips / changes:.1f} round trips), {sum(figures.redis_commands.values()) / changes:.1f} run with those of scripts ({changes} changes)"
+    ]
+    lines += [f"    {n / changes:5.2f}  {name} {key}" for (name, key), n in figures.redis_commands.most_common(top)]
+    return "\n".join(lines)
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -590,6 +659,7 @@ def details(rows: list[Figures], games: list[str], top: int = 8) -> str:
         )
         out.append("- " + "; ".join(parts))
         out += [f"    error: {e}" for e in f.errors[:3]]
+    out += [redis_command_lines(f) for f in rows if f.redis_commands]
     if memory_fit(rows):
         out.append(memory_fit(rows))
     for g in games:
@@ -625,6 +695,7 @@ def main() -> None:
     parser.add_argument("--think", default="0.3,1.0", help="a person's think time range in s")
     parser.add_argument("--nginx", action="store_true", help="add a row: 2 servers of 1 worker behind nginx (deploy/nginx.conf), Redis shared")
     parser.add_argument("--state-manager", default="", help="REFLEX_STATE_MANAGER_MODE for one worker (Reflex's default there: disk)")
+    parser.add_argument("--redis-commands", action="store_true", help="count the Redis commands per room change (MONITOR: slows the Redis rows)")
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.warmup = 20.0, 3.0
@@ -642,7 +713,11 @@ def main() -> None:
     rows = []
     for r, w in setups:
         env = {"REFLEX_STATE_MANAGER_MODE": args.state_manager} if args.state_manager and w == 1 else {}
-        rows.append(measure(r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, env=env))
+        rows.append(
+            measure(
+                r, w, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, env=env, count_redis=args.redis_commands
+            )
+        )
         print(f"  done: {r} rooms on {w} worker(s)", flush=True)
     if args.nginx:  # the several-machines row: as many worker processes as the Redis row, in two servers
         rows.append(measure(max(rooms), 1, games=games, seconds=args.seconds, warmup=args.warmup, ai_delay_ms=args.ai_delay_ms, think=think, nginx=True))

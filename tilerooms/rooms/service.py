@@ -137,18 +137,19 @@ class RoomService:
                     await self._lobby_changed(room_id, room.version)
                     return outcome
                 play.schedule_ai(room, now, self.ai_delay_ms, self._rng)
+                # the wake first: a store may write it with the save, in one round trip (Redis)
                 if unseen is not None and refusal is None and unseen(room):
+                    await self._set_wake(room)
                     await self.store.keep(room)
                     self._remember(room)
-                    await self._set_wake(room)
                     return outcome
                 room.version += 1
                 room.updated_at = now
+                await self._set_wake(room)
                 await self.store.save(room)
                 if people_of(room) != seated:
                     await self.seats.record(room_id, people_of(room))
                 self._remember(room)
-                await self._set_wake(room)
                 version = room.version
             except BaseException:
                 self.store.abandon(room_id)  # the stored room is as it was: no half-made change stays
@@ -195,9 +196,9 @@ class RoomService:
             # room; one who never enters is let go after the grace and the room closes
             presence.await_arrival(room, host.id, now)
         async with self.store.lock(room_id):
+            await self.store.set_wake(room_id, play.next_wake(room))  # first: written with the save
             await self.store.save(room)
             await self.seats.record(room_id, people_of(room))
-            await self.store.set_wake(room_id, play.next_wake(room))
         await self._lobby_changed(room_id, room.version)
         await self.bus.publish(room_id, room.version)
         return room_id
