@@ -48,6 +48,8 @@ from tilerooms.games.mahjong.tiles import NORTH, RED_FIVE_IDS, TERMINAL_HONOR_KI
 LEVELS = ("easy", "normal", "hard")
 Action = dict[str, Any]
 
+ONE_SHANTEN_PUSH_RIICHI = 7700  # a 1-shanten hand pushes against a riichi only from a mangan ...
+ONE_SHANTEN_PUSH_OPEN = 3900  # ... and against a loud open hand from 3 900 points
 FOLD_THREAT = 0.6  # a riichi, or a seat with three open melds, makes hard think about folding
 TWO_STEP_SCALE = 6.0  # a typical tenpai's winning tiles: puts `tenpai_quality` on ukeire's scale
 
@@ -209,6 +211,9 @@ def _hard_should_push(table: Table, cands: list[Candidate], best: Candidate, thr
     that keeps the best shanten) and of the discards still to come, times the threat's value."""
     if best.shanten >= 2:
         return False  # two steps or more from tenpai: the race model's win chance is too rough to push on
+    riichi_threat = any(o.riichi for o in table.opponents)
+    if best.shanten == 1 and best.value < (ONE_SHANTEN_PUSH_RIICHI if riichi_threat else ONE_SHANTEN_PUSH_OPEN):
+        return False  # one step away, a cheap hand never races a threat (bench: pushing them lost)
     same = [c for c in cands if c.shanten == best.shanten]
     pick = min(same, key=lambda c: c.danger)
     ron = RON_FACTOR
