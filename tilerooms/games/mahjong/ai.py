@@ -39,8 +39,6 @@ from tilerooms.games.mahjong.ai_eval import (
     waits,
     yaku_distance,
 )
-from tilerooms.games.mahjong.ai_push import should_push
-from tilerooms.games.mahjong.ai_race import RIICHI_RON_FACTOR, RON_FACTOR, TSUMO_ONLY_FACTOR
 from tilerooms.games.mahjong.ai_riichi import prefers_riichi
 from tilerooms.games.mahjong.ai_table import Table, counts_of_ids, read_table, tile_id
 from tilerooms.games.mahjong.tiles import NORTH, RED_FIVE_IDS, TERMINAL_HONOR_KINDS
@@ -48,8 +46,6 @@ from tilerooms.games.mahjong.tiles import NORTH, RED_FIVE_IDS, TERMINAL_HONOR_KI
 LEVELS = ("easy", "normal", "hard")
 Action = dict[str, Any]
 
-ONE_SHANTEN_PUSH_RIICHI = 7700  # a 1-shanten hand pushes against a riichi only from a mangan ...
-ONE_SHANTEN_PUSH_OPEN = 3900  # ... and against a loud open hand from 3 900 points
 FOLD_THREAT = 0.6  # a riichi, or a seat with three open melds, makes hard think about folding
 TWO_STEP_SCALE = 6.0  # a typical tenpai's winning tiles: puts `tenpai_quality` on ukeire's scale
 
@@ -205,22 +201,20 @@ def _efficiency_score(c: Candidate, level: str) -> float:
     return -1000 * c.shanten + c.ukeire + 0.01 * c.tiebreak
 
 
-def _hard_should_push(table: Table, cands: list[Candidate], best: Candidate, threat: float) -> bool:
-    """Push against a threat when the expected value of pushing beats folding (`ai_push`): the
-    hand's chance to win and its value against the deal-in chance of this discard (the safest one
-    that keeps the best shanten) and of the discards still to come, times the threat's value."""
-    if best.shanten >= 2:
-        return False  # two steps or more from tenpai: the race model's win chance is too rough to push on
+def _hard_should_push(table: Table, best: Candidate, threat: float) -> bool:
+    """Push against a threat when the hand is fast and worth it (tenpai with enough winning tiles
+    × value, or a big 1-shanten early); otherwise fold."""
     riichi_threat = any(o.riichi for o in table.opponents)
-    if best.shanten == 1 and best.value < (ONE_SHANTEN_PUSH_RIICHI if riichi_threat else ONE_SHANTEN_PUSH_OPEN):
-        return False  # one step away, a cheap hand never races a threat (bench: pushing them lost)
-    same = [c for c in cands if c.shanten == best.shanten]
-    pick = min(same, key=lambda c: c.danger)
-    ron = RON_FACTOR
     if best.shanten == 0:
-        ron = TSUMO_ONLY_FACTOR if any(w.furiten for w in best.waits) else RIICHI_RON_FACTOR
-    value = max(best.value, 1000.0)
-    return should_push(table, best.shanten, best.ukeire, value, pick.danger, threat=threat, ron_factor=ron)
+        if not riichi_threat:
+            return True
+        return best.ukeire * max(best.value, 1000) >= 7000 * max(1.0, threat)
+    if best.shanten == 1:
+        early = table.live_count >= (30 if table.sanma else 24)
+        if not riichi_threat:
+            return best.value >= 3900 or best.ukeire >= 16
+        return early and best.value >= 7700 and best.ukeire >= 8
+    return False
 
 
 def choose_discard(view: dict[str, Any], table: Table, level: str, rng: random.Random) -> tuple[str, bool]:
@@ -241,7 +235,7 @@ def choose_discard(view: dict[str, Any], table: Table, level: str, rng: random.R
         for c in cands:
             c.danger = discard_danger(c.kind, table) if threat > 0 else 0.0
         best = max(cands, key=lambda c: c.score)
-        pushing = threat < FOLD_THREAT or _hard_should_push(table, cands, best, threat)
+        pushing = threat < FOLD_THREAT or _hard_should_push(table, best, threat)
         for c in cands:
             if pushing:
                 c.score -= c.danger * (150 if threat >= FOLD_THREAT else 40)

@@ -4,8 +4,7 @@ A small Markov chain over the seat's remaining draws (`turns` = live wall / play
 hand at shanten s > 0 advances with the chance its improving tiles give (`ukeire` / unseen tiles),
 a tenpai hand wins with the chance its winning tiles give (own draw plus the others' discards:
 `ron_factor`), and the hand ends anyway (somebody else wins, or a threat's riichi lands) with
-`end_rate` per turn. It returns the win chance and the expected number of discards the seat still
-makes while the hand goes on (each a chance to deal in, for push / fold).
+`end_rate` per turn. It returns the win chance.
 
 Only counts the seat can see go in (its hand, the unseen tile counts, the live wall), so the
 estimate respects spec 8.3 (the AI never sees hidden tiles).
@@ -28,10 +27,9 @@ THREAT_END_RATE = 0.07  # added per unit of threat (a riichi wins about one go-a
 
 @dataclass(frozen=True)
 class Race:
-    """The outcome of the race: `win` chance, expected further `discards` while the hand lives."""
+    """The outcome of the race: the `win` chance before the hand ends."""
 
     win: float
-    discards: float
 
 
 def race(shanten: int, ukeire: float, *, turns: int, unseen_total: int, end_rate: float, ron_factor: float = RON_FACTOR, advance_factor: float = 1.0) -> Race:
@@ -40,11 +38,10 @@ def race(shanten: int, ukeire: float, *, turns: int, unseen_total: int, end_rate
     `advance_factor` multiplies the chance to advance before tenpai (`OPEN_ADVANCE` for an open
     hand, which may also call)."""
     if shanten >= len(TYPICAL_UKEIRE) or turns <= 0 or unseen_total <= 0:
-        return Race(0.0, 0.0)
+        return Race(0.0)
     states = [0.0] * (shanten + 1)
     states[shanten] = 1.0
     won = 0.0
-    discards = 0.0
     for _ in range(turns):
         nxt = [0.0] * (shanten + 1)
         for s, p in enumerate(states):
@@ -55,14 +52,12 @@ def race(shanten: int, ukeire: float, *, turns: int, unseen_total: int, end_rate
                 chance = min(0.9, tiles / unseen_total * ron_factor)
                 won += p * chance
                 nxt[0] += p * (1 - chance) * (1 - end_rate)
-                discards += p * (1 - chance)
             else:
                 chance = min(0.9, tiles / unseen_total * advance_factor)
                 nxt[s - 1] += p * chance * (1 - end_rate)
                 nxt[s] += p * (1 - chance) * (1 - end_rate)
-                discards += p
         states = nxt
-    return Race(won, discards)
+    return Race(won)
 
 
 def end_rate_for(threat: float) -> float:
