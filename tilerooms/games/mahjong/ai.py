@@ -13,8 +13,10 @@ Levels:
   avoids yaku-less open tenpai.
 - hard: efficiency weighed by value (dora, red fives, yakuhai, the real value of each wait via
   `hand.evaluate_win`), one step from tenpai a two-step look-ahead (the waits each draw leads
-  to: `ai_eval.tenpai_quality`), avoids furiten and yaku-less waits, riichis by normal's rule (dama only
-  with a poor wait and a yaku), and defends:
+  to: `ai_eval.tenpai_quality`), avoids furiten and yaku-less waits; calls by expected value
+  (`ai_calls`: the hand's value x its chance to win over `ai_race`'s race, with the call against
+  without it, besides yakuhai pons); riichi or dama by expected value when every wait has a yaku
+  (`ai_riichi`; otherwise normal's rule), and defends:
   against a riichi (or a loud open hand) it reads genbutsu, suji and kabe (`ai_defence`) and folds
   or pushes by comparing its hand's speed and value with the danger.
 Every level takes a legal tsumo or ron.
