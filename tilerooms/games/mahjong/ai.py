@@ -13,8 +13,10 @@ Levels:
   avoids yaku-less open tenpai.
 - hard: efficiency weighed by value (dora, red fives, yakuhai, the real value of each wait via
   `hand.evaluate_win`), one step from tenpai a two-step look-ahead (the waits each draw leads
-  to: `ai_eval.tenpai_quality`), avoids furiten and yaku-less waits, riichis by normal's rule (dama only
-  with a poor wait and a yaku), and defends:
+  to: `ai_eval.tenpai_quality`), avoids furiten and yaku-less waits; calls by expected value
+  (`ai_calls`: the hand's value x its chance to win over `ai_race`'s race, with the call against
+  without it, besides yakuhai pons); riichi or dama by expected value when every wait has a yaku
+  (`ai_riichi`; otherwise normal's rule), and defends:
   against a riichi (or a loud open hand) it reads genbutsu, suji and kabe (`ai_defence`) and folds
   or pushes by comparing its hand's speed and value with the danger.
 Every level takes a legal tsumo or ron.
@@ -26,6 +28,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilerooms.games.mahjong.ai_calls import NO_PATH, after_call, call_worth, current_worth
 from tilerooms.games.mahjong.ai_defence import discard_danger, threat_level
 from tilerooms.games.mahjong.ai_eval import (
     WaitValue,
@@ -34,11 +37,11 @@ from tilerooms.games.mahjong.ai_eval import (
     points_for_han,
     shanten,
     tenpai_quality,
-    ukeire,
     wait_values,
     waits,
     yaku_distance,
 )
+from tilerooms.games.mahjong.ai_riichi import prefers_riichi
 from tilerooms.games.mahjong.ai_table import Table, counts_of_ids, read_table, tile_id
 from tilerooms.games.mahjong.tiles import NORTH, RED_FIVE_IDS, TERMINAL_HONOR_KINDS
 
@@ -46,7 +49,6 @@ LEVELS = ("easy", "normal", "hard")
 Action = dict[str, Any]
 
 FOLD_THREAT = 0.6  # a riichi, or a seat with three open melds, makes hard think about folding
-NO_PATH = 9  # yaku_distance when an open hand has no yaku left to aim for
 TWO_STEP_SCALE = 6.0  # a typical tenpai's winning tiles: puts `tenpai_quality` on ukeire's scale
 
 
@@ -243,7 +245,10 @@ def choose_discard(view: dict[str, Any], table: Table, level: str, rng: random.R
                 # fold: the safest tile; efficiency only breaks ties between equally safe ones
                 c.score = -c.danger * 1e5 + _efficiency_score(c, level) * 1e-3
     choice = max(cands, key=lambda c: c.score)
-    riichi = pushing and choice.kind in riichi_kinds and _wants_riichi(table, choice)
+    if level == "hard":
+        riichi = pushing and choice.kind in riichi_kinds and _hard_wants_riichi(table, choice, threat)
+    else:
+        riichi = pushing and choice.kind in riichi_kinds and _wants_riichi(table, choice)
     if riichi:
         riichi_tokens = legal["riichi"]
         if choice.token in riichi_tokens:
@@ -276,6 +281,17 @@ def _wants_riichi(table: Table, c: Candidate) -> bool:
         return False
     dama = _dama_values(table, c)
     return total >= 3 or not any(v > 0 for v in dama)
+
+
+def _hard_wants_riichi(table: Table, c: Candidate, threat: float) -> bool:
+    """Hard: when every wait has a yaku without riichi, riichi only if its expected value beats
+    dama's (`ai_riichi`); otherwise the shared rule (a yaku-less wait needs the riichi)."""
+    if not c.waits or sum(w.unseen for w in c.waits) == 0:
+        return False
+    dama = _dama_values(table, c)
+    if not all(v > 0 for v in dama):
+        return _wants_riichi(table, c)
+    return prefers_riichi(table, c.waits, dama, threat)
 
 
 def _dama_values(table: Table, c: Candidate) -> list[int]:
@@ -372,36 +388,6 @@ def _kan_choice(view: dict[str, Any], table: Table, level: str, rng: random.Rand
 # --- the claim window ---------------------------------------------------------------------------
 
 
-def _after_call(table: Table, used: list[int], call: str, kind: int) -> tuple[int, float, int]:
-    """``(shanten + yaku distance, ukeire, yaku distance)`` after calling and the best discard
-    allowed by kuikae (spec 5.2)."""
-    counts = counts_of_ids(table.closed)
-    for t in used:
-        counts[t >> 2] -= 1
-    hand_kinds = [t >> 2 for t in used]
-    banned = {kind}
-    if call == "chi":
-        low = min(hand_kinds + [kind])
-        if kind == low and kind % 9 + 3 <= 8:
-            banned.add(kind + 3)
-        elif kind == low + 2 and kind % 9 - 3 >= 0:
-            banned.add(kind - 3)
-    meld = (call, min(hand_kinds + [kind]) if call == "chi" else kind)
-    n_melds = table.n_melds + 1
-    best: tuple[int, float, int] = (99, 0.0, NO_PATH)
-    for d in range(34):
-        if not counts[d] or d in banned:
-            continue
-        counts[d] -= 1
-        s, uk = ukeire(counts, n_melds, table.unseen)
-        dist = yaku_distance(table, counts, [meld])
-        counts[d] += 1
-        key = (s + dist, uk, dist)
-        if (key[0], -key[1]) < (best[0], -best[1]):
-            best = key
-    return best
-
-
 def answer_claim(view: dict[str, Any], level: str, rng: random.Random) -> Action:
     """Ron when offered; else the level's best pon / chi / kan, or pass."""
     mine = view["me"]["claim"]
@@ -422,10 +408,13 @@ def answer_claim(view: dict[str, Any], level: str, rng: random.Random) -> Action
     threat = threat_level(table) if level == "hard" else 0.0
     options: list[tuple[str, list[str]]] = [("pon", c) for c in mine.get("pon", [])]
     options += [("chi", c) for c in mine.get("chi", [])]
+    if level == "hard":
+        return _hard_claim(view, table, kind, options, now_s, now_eff, threat)
     best: tuple[float, Action] | None = None
     for call, tokens in options:
         used = [tile_id(t) for t in tokens]
-        s_eff, uk, dist = _after_call(table, used, call, kind)
+        after = after_call(table, used, call, kind)
+        s_eff, uk, dist = after.shanten, after.ukeire, after.distance
         if dist >= NO_PATH:
             continue  # spec 5.6: an open hand without a yaku can never win
         if call == "pon" and yakuhai:
@@ -443,12 +432,43 @@ def answer_claim(view: dict[str, Any], level: str, rng: random.Random) -> Action
             best = (key, {"type": "claim", "call": call, "tiles": tokens})
     if best is not None:
         return best[1]
-    if "kan" in calls and level == "hard" and table.is_open and threat < FOLD_THREAT:
+    return {"type": "pass"}
+
+
+def _hard_claim(view: dict[str, Any], table: Table, kind: int, options: list[tuple[str, list[str]]], now_s: int, now_eff: int, threat: float) -> Action:
+    """Hard's claim: the chi / pon whose hand is worth most (value x chance to win, `ai_calls`),
+    when it beats passing; never slower, never yaku-less (spec 5.6), never into a riichi unless
+    the call reaches tenpai; a daiminkan only on an open hand with a secured yaku."""
+    called = tile_id(view["claim"]["tile"])
+    yakuhai = kind in table.yakuhai_kinds()
+    keep = current_worth(table, threat)
+    best: tuple[float, Action] | None = None
+    for call, tokens in options:
+        used = [tile_id(t) for t in tokens]
+        after = after_call(table, used, call, kind)
+        if after.distance >= NO_PATH or after.shanten > now_eff:
+            continue
+        yakuhai_pon = call == "pon" and yakuhai and (table.is_open or now_s > 0)
+        if after.shanten == now_eff and not yakuhai_pon:
+            continue  # only a yakuhai pon may keep the shanten (it secures the yaku)
+        if threat >= FOLD_THREAT and after.shanten > 0:
+            continue  # folding: no calls that do not reach tenpai
+        worth = call_worth(table, used, called, call, after, threat)
+        red = sum(1 for t in used if t in RED_FIVE_IDS)
+        # a yakuhai pon, or the calls normal makes (with some dora), are taken as before; value
+        # decides the rest (tanyao / one-suit / toitoi speed calls)
+        sure = yakuhai_pon or table.is_open or _open_the_hand(table, call, kind, yakuhai, now_s, after.distance, "hard")
+        if (sure or worth > keep) and (best is None or worth + red > best[0]):
+            best = (worth + red, {"type": "claim", "call": call, "tiles": tokens})
+    if best is not None:
+        return best[1]
+    mine = view["me"]["claim"]
+    if "kan" in mine["calls"] and table.is_open and threat < FOLD_THREAT:
+        counts = counts_of_ids(table.closed)
         counts[kind] -= 3
-        after = shanten(counts, table.n_melds + 1)
+        after_s = shanten(counts, table.n_melds + 1)
         dist = yaku_distance(table, counts, [("pon", kind)])
-        counts[kind] += 3
-        if after <= now_s and dist == 0:
+        if after_s <= now_s and dist == 0:
             return {"type": "claim", "call": "kan"}
     return {"type": "pass"}
 
