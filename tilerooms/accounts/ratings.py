@@ -55,17 +55,19 @@ def rating_key(game: str, players: int) -> str:
 
 def rating_keys() -> list[tuple[str, str, str]]:
     """Every rating key with its names (key, Korean, English), in the registry's order, a game's
-    larger mode first."""
+    larger mode first (`GameDefinition.rating_key` says which player counts share a rating)."""
     keys: list[tuple[str, str, str]] = []
     for game in GAMES.values():
-        if not game.mode_names:
-            keys.append((game.id, game.name_ko, game.name_en))
-            continue
+        seen: set[str] = set()
         for players in range(game.max_players, game.min_players - 1, -1):
+            key = game.rating_key(players)
+            if key in seen:
+                continue
+            seen.add(key)
             ko, en = game.display_names(players)
-            if players not in game.mode_names:
+            if key != game.id and players not in game.mode_names:
                 ko, en = f"{ko} · {players}인", f"{en} · {players}-player"
-            keys.append((game.rating_key(players), ko, en))
+            keys.append((key, ko, en))
     return keys
 
 
